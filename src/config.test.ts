@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({}, '/srv/placet');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      database: { kind: 'sqlite', file: path.resolve('/srv/placet', 'data', 'placet.sqlite') },
+      hostingApiKey: undefined,
+      publicUrl: 'http://localhost:8080',
+      logLevel: 'info',
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads sqlite: and postgres:// URLs and derives PUBLIC_URL from PORT', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:./x/db.sqlite' }, '/srv').database).toEqual({
+      kind: 'sqlite',
+      file: '/srv/x/db.sqlite',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/d',
+    });
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://cmp.agency.example/' }).publicUrl).toBe('https://cmp.agency.example');
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        HOSTING_API_KEY: 'short',
+        PUBLIC_URL: 'not a url',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(5);
+    for (const name of ['PORT', 'DATABASE_URL', 'HOSTING_API_KEY', 'PUBLIC_URL', 'LOG_LEVEL']) {
+      expect(problems.some((p) => p.startsWith(name))).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import path from 'node:path';
+
+/**
+ * The one place that reads `process.env` (STYLE practice 16). Every variable is parsed and checked at
+ * boot, every problem is reported at once, and the result is frozen.
+ */
+export interface Config {
+  /** @default 8080 */
+  readonly port: number;
+  /** @default '0.0.0.0' */
+  readonly host: string;
+  readonly database: DatabaseConfig;
+  /** Agency key for the Hosting API. `undefined` → generated on first start, only its hash stored. */
+  readonly hostingApiKey: string | undefined;
+  /** External base URL used in embed snippets. @default `http://localhost:$PORT` */
+  readonly publicUrl: string;
+  /** @default 'info' */
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Largest accepted request body of the Hosting API, in bytes. @default 1048576 */
+  readonly bodyLimitBytes: number;
+  /** bcrypt cost factor for client passwords. @default 11 */
+  readonly passwordHashCost: number;
+}
+
+export type DatabaseConfig =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const port = int('PORT', 8080, 0, 65535);
+  const host = read('HOST') ?? '0.0.0.0';
+  const database = parseDatabaseUrl(read('DATABASE_URL'), cwd, problems);
+
+  const hostingApiKey = read('HOSTING_API_KEY');
+  if (hostingApiKey !== undefined && hostingApiKey.length < 24) {
+    problems.push('HOSTING_API_KEY must be at least 24 characters long (or unset to generate one)');
+  }
+
+  let publicUrl = read('PUBLIC_URL') ?? `http://localhost:${port}`;
+  try {
+    const url = new URL(publicUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    publicUrl = publicUrl.replace(/\/+$/, '');
+  } catch {
+    problems.push(`PUBLIC_URL must be an absolute http(s) URL (got "${publicUrl}")`);
+  }
+
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+  const rawLevel = read('LOG_LEVEL') ?? 'info';
+  const logLevel = levels.find((l) => l === rawLevel);
+  if (logLevel === undefined) problems.push(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+
+  const bodyLimitBytes = int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024);
+  const passwordHashCost = int('PASSWORD_HASH_COST', 11, 4, 15);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({
+    port,
+    host,
+    database,
+    hostingApiKey,
+    publicUrl,
+    logLevel: logLevel ?? 'info',
+    bodyLimitBytes,
+    passwordHashCost,
+  });
+}
+
+function parseDatabaseUrl(raw: string | undefined, cwd: string, problems: string[]): DatabaseConfig {
+  if (raw === undefined) return { kind: 'sqlite', file: path.resolve(cwd, 'data', 'placet.sqlite') };
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file === '') problems.push('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/placet.sqlite');
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
+  }
+  if (/^postgres(ql)?:\/\//.test(raw)) return { kind: 'postgres', url: raw };
+  problems.push('DATABASE_URL must start with sqlite: or postgres:// (or be unset for ./data/placet.sqlite)');
+  return { kind: 'sqlite', file: ':memory:' };
+}
+
+/** Config for tests and scripts: defaults plus overrides, without reading the environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return Object.freeze({ ...loadConfig({}, process.cwd()), logLevel: 'silent', passwordHashCost: 4, ...overrides });
+}

@@ -1,0 +1,60 @@
+/**
+ * The error catalog: every stable error code Placet answers with, its HTTP status and the sentence a
+ * person reads. Services throw `new AppError(code, details?)`; one handler in app.ts renders
+ * `{ error: { code, message, details? } }`. Codes are part of the API: never rename one.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'The request has invalid or missing fields.' },
+  INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
+  USERNAME_TAKEN: { status: 400, message: 'This username is already taken.' },
+  DOMAIN_LIMIT_REACHED: { status: 400, message: 'The client has reached its maximum number of domains.' },
+  WHITELABEL_LIMIT_REACHED: {
+    status: 400,
+    message: 'The client has reached its maximum number of white-label domains.',
+  },
+  DOMAIN_NAME_INVALID: { status: 400, message: 'The domain name is not a valid host name or URL.' },
+  DOMAIN_NAME_TAKEN: { status: 400, message: 'The client already has a domain with this host and path.' },
+  UNAUTHORIZED: { status: 401, message: 'A valid API key is required.' },
+  NOT_FOUND: { status: 404, message: 'No such route.' },
+  CLIENT_NOT_FOUND: { status: 404, message: 'The client does not exist.' },
+  DOMAIN_NOT_FOUND: { status: 404, message: 'The domain does not exist.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than the limit.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON (Content-Type: application/json).' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests; slow down.' },
+  INTERNAL: { status: 500, message: 'An unexpected error occurred.' },
+  UNAVAILABLE: { status: 503, message: 'The service is not ready.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ErrorDetail {
+  /** Where the problem is, e.g. `body.emailAddress` or `params.domainId`. */
+  field?: string;
+  message: string;
+  [extra: string]: unknown;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly details?: ErrorDetail[],
+    message?: string,
+  ) {
+    super(message ?? ERRORS[code].message);
+    this.name = 'AppError';
+    this.status = ERRORS[code].status;
+  }
+
+  toJSON(): { error: { code: ErrorCode; message: string; details?: ErrorDetail[] } } {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details && this.details.length > 0 ? { details: this.details } : {}),
+      },
+    };
+  }
+}

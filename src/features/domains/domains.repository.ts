@@ -1,0 +1,94 @@
+import type { Engine, Executor } from '../../db/database.js';
+import { toInt } from '../../db/errors.js';
+import type { ClientRow } from '../clients/clients.table.js';
+import type { DomainRow, DomainRowUpdate, NewDomainRow } from './domains.table.js';
+
+/**
+ * Reads the client and locks its row until the transaction ends, so two concurrent domain creations
+ * cannot both pass the quota check. PostgreSQL: SELECT … FOR UPDATE. SQLite has a single writer per
+ * database and better-sqlite3 serialises transactions, so a plain read is enough there.
+ */
+export async function lockClient(
+  trx: Executor,
+  engine: Engine,
+  clientId: string,
+): Promise<ClientRow | undefined> {
+  const query = trx.selectFrom('clients').selectAll().where('id', '=', clientId);
+  return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function countDomains(db: Executor, clientId: string): Promise<{ total: number; whitelabel: number }> {
+  const row = await db
+    .selectFrom('domains')
+    .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum('whitelabel').as('whitelabel')])
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return { total: toInt(row.total), whitelabel: toInt(row.whitelabel) };
+}
+
+export async function insertDomain(db: Executor, row: NewDomainRow): Promise<void> {
+  await db.insertInto('domains').values(row).execute();
+}
+
+/** A domain only ever by (client, id): another client's domain id is simply not found. */
+export async function findDomain(db: Executor, clientId: string, domainId: string): Promise<DomainRow | undefined> {
+  return db
+    .selectFrom('domains')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('id', '=', domainId)
+    .executeTakeFirst();
+}
+
+export async function findDomainByName(
+  db: Executor,
+  clientId: string,
+  name: string,
+  path: string,
+): Promise<DomainRow | undefined> {
+  return db
+    .selectFrom('domains')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('name', '=', name)
+    .where('path', '=', path)
+    .executeTakeFirst();
+}
+
+export async function listDomainRows(db: Executor, clientId: string): Promise<DomainRow[]> {
+  return db
+    .selectFrom('domains')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function updateDomainRow(
+  db: Executor,
+  clientId: string,
+  domainId: string,
+  changes: DomainRowUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('domains')
+    .set(changes)
+    .where('client_id', '=', clientId)
+    .where('id', '=', domainId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteDomainRow(db: Executor, clientId: string, domainId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('domains')
+    .where('client_id', '=', clientId)
+    .where('id', '=', domainId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function clientExists(db: Executor, clientId: string): Promise<boolean> {
+  return (await db.selectFrom('clients').select('id').where('id', '=', clientId).executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,141 @@
+import { Type, type Static } from 'typebox';
+import { IntList, Nullable, StringEnum, StringList } from '../../schemas/common.js';
+
+const markerList = StringList(200, 500);
+const bool = Type.Boolean();
+
+/**
+ * Every Domain field of reference-model §2.5 except name/path/whitelabel, which have columns. One
+ * definition yields the write schema (all optional), the read schema (all present) and the defaults.
+ */
+export const DomainSettingsSchema = Type.Object({
+  country: Nullable(
+    Type.String({ pattern: '^[A-Z]{2}$', description: 'an ISO 3166-1 alpha-2 code such as DE, or ZZ for unknown' }),
+  ),
+  consentStorage: StringEnum(['cookie', 'localStorage', 'sessionStorage'] as const),
+  consentCookieLifetime: Type.Integer({ minimum: 0, maximum: 3650, description: 'days; 0 = until the browser closes' }),
+  consentCookieSecure: bool,
+  consentResetBeforeDate: Nullable(
+    Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'a date YYYY-MM-DD' }),
+  ),
+  consentResetOnLegalChange: bool,
+  consentSharingDomains: StringList(50, 253),
+  consentSharingCrossDomain: bool,
+  frontendWidgetEnabled: bool,
+  frontendWidgetCache: bool,
+  frontendWidgetMinifyCode: bool,
+  managementStructure: StringEnum(['cookie', 'embedding'] as const),
+  deleteUnknownCookies: bool,
+  deleteUnknownCookiesForceReload: bool,
+  requireConsentForMandatoryEmbeddings: bool,
+  declineButtonEnforced: bool,
+  allowedScriptMarkers: markerList,
+  blockedScriptMarkers: markerList,
+  evalInlineScripts: bool,
+  recordScriptsOnWebsite: bool,
+  blockNewScripts: bool,
+  blockFirstPartyScripts: bool,
+  blockInlineScripts: bool,
+  permanentScanEnabled: bool,
+  tcfEnabled: bool,
+  tcfEnableNewVendorsAfterGvlUpdate: bool,
+  tcfVendorBlacklist: IntList(2000),
+  tcfSpecialFeatures: IntList(50),
+  tcfGoogleAdditionalConsentMode: bool,
+  tcfGoogleAdditionalConsentAdProviders: IntList(2000),
+  tcfUrlMacroAutoAppend: bool,
+  tcfUrlMacroHandling: bool,
+  blockIframes: bool,
+  rememberIframeConsentPerDomain: bool,
+  appendConsentSwitchToIframes: bool,
+  iframeBlockMode: StringEnum(['blacklist', 'whitelist'] as const),
+  iframeMarkers: markerList,
+  cookieDeclarationTableHeadingStartLevel: Type.Integer({ minimum: 2, maximum: 5 }),
+  cookieDeclarationTablePrependConsentChangeLink: bool,
+  cookieDeclarationTablePrependIntroText: bool,
+  imprintDisplayMode: StringEnum(['direct', 'link'] as const),
+  imprintOpenInNewTab: bool,
+  imprintShowWidget: bool,
+  privacyPolicyDisplayMode: StringEnum(['direct', 'link'] as const),
+  privacyPolicyOpenInNewTab: bool,
+  privacyPolicyShowWidget: bool,
+  accessibilityDisplayMode: StringEnum(['direct', 'link'] as const),
+  accessibilityLinkEnabled: bool,
+});
+export type DomainSettings = Static<typeof DomainSettingsSchema>;
+
+/** Defaults, where the spec is silent chosen for a privacy-by-default, compliant banner (see README). */
+export const DOMAIN_DEFAULTS: DomainSettings = {
+  country: null,
+  consentStorage: 'localStorage',
+  consentCookieLifetime: 365,
+  consentCookieSecure: true,
+  consentResetBeforeDate: null,
+  consentResetOnLegalChange: true,
+  consentSharingDomains: [],
+  consentSharingCrossDomain: false,
+  frontendWidgetEnabled: true,
+  frontendWidgetCache: true,
+  frontendWidgetMinifyCode: true,
+  managementStructure: 'embedding',
+  deleteUnknownCookies: false,
+  deleteUnknownCookiesForceReload: false,
+  requireConsentForMandatoryEmbeddings: false,
+  declineButtonEnforced: true,
+  allowedScriptMarkers: [],
+  blockedScriptMarkers: [],
+  evalInlineScripts: false,
+  recordScriptsOnWebsite: false,
+  blockNewScripts: false,
+  blockFirstPartyScripts: false,
+  blockInlineScripts: false,
+  permanentScanEnabled: false,
+  tcfEnabled: false,
+  tcfEnableNewVendorsAfterGvlUpdate: false,
+  tcfVendorBlacklist: [],
+  tcfSpecialFeatures: [],
+  tcfGoogleAdditionalConsentMode: false,
+  tcfGoogleAdditionalConsentAdProviders: [],
+  tcfUrlMacroAutoAppend: false,
+  tcfUrlMacroHandling: false,
+  blockIframes: true,
+  rememberIframeConsentPerDomain: false,
+  appendConsentSwitchToIframes: false,
+  iframeBlockMode: 'whitelist',
+  iframeMarkers: [],
+  cookieDeclarationTableHeadingStartLevel: 3,
+  cookieDeclarationTablePrependConsentChangeLink: true,
+  cookieDeclarationTablePrependIntroText: true,
+  imprintDisplayMode: 'link',
+  imprintOpenInNewTab: false,
+  imprintShowWidget: false,
+  privacyPolicyDisplayMode: 'link',
+  privacyPolicyOpenInNewTab: false,
+  privacyPolicyShowWidget: false,
+  accessibilityDisplayMode: 'link',
+  accessibilityLinkEnabled: false,
+};
+
+const DomainName = Type.String({
+  minLength: 1,
+  maxLength: 500,
+  description: 'host, host:port or URL, e.g. www.site.tld, https://www.site.tld/shop/, site.tld:8443',
+});
+
+export const CreateDomainBody = Type.Object(
+  { name: DomainName, whitelabel: Type.Optional(Type.Boolean()), ...Type.Partial(DomainSettingsSchema).properties },
+  { additionalProperties: false },
+);
+export type CreateDomain = Static<typeof CreateDomainBody>;
+
+export const UpdateDomainBody = Type.Partial(CreateDomainBody, { additionalProperties: false });
+export type UpdateDomain = Static<typeof UpdateDomainBody>;
+
+export const DomainSchema = Type.Object({
+  id: Type.String({ description: '7 lowercase hex characters' }),
+  name: Type.String({ description: 'host name, with the port when one was given' }),
+  path: Type.String({ description: 'path part of the name given on create; default /' }),
+  whitelabel: Type.Boolean(),
+  ...DomainSettingsSchema.properties,
+});
+export type Domain = Static<typeof DomainSchema>;

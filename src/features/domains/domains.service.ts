@@ -1,0 +1,162 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Deps } from '../../deps.js';
+import { isoNow } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError } from '../../errors.js';
+import { parseDomainName, type ParsedDomainName } from './domain-name.js';
+import {
+  clientExists,
+  countDomains,
+  deleteDomainRow,
+  findDomain,
+  findDomainByName,
+  insertDomain,
+  listDomainRows,
+  lockClient,
+  updateDomainRow,
+} from './domains.repository.js';
+import {
+  DOMAIN_DEFAULTS,
+  type CreateDomain,
+  type Domain,
+  type DomainSettings,
+  type UpdateDomain,
+} from './domains.schemas.js';
+import type { DomainRow, DomainRowUpdate } from './domains.table.js';
+
+const ID_ATTEMPTS = 5;
+
+export async function createDomain(deps: Deps, clientId: string, input: CreateDomain): Promise<Domain> {
+  const parsed = parseName(input.name);
+  const { name: _name, whitelabel = false, ...settingsInput } = input;
+  const settings: DomainSettings = { ...DOMAIN_DEFAULTS, ...settingsInput };
+  const now = isoNow(deps.clock);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const client = await lockClient(trx, deps.engine, clientId);
+    if (!client) throw new AppError('CLIENT_NOT_FOUND');
+    const counts = await countDomains(trx, clientId);
+    if (client.domain_max_count !== -1 && counts.total >= client.domain_max_count) {
+      throw new AppError('DOMAIN_LIMIT_REACHED', [
+        { field: 'domainMaxCount', message: `the client may have at most ${client.domain_max_count} domains` },
+      ]);
+    }
+    if (whitelabel) assertWhitelabelQuota(client.whitelabel_max_count, counts.whitelabel);
+    await assertNameFree(trx, clientId, parsed);
+    for (let attempt = 1; ; attempt++) {
+      const candidate = deps.ids.shortId();
+      try {
+        await insertDomain(trx, {
+          id: candidate,
+          client_id: clientId,
+          name: parsed.name,
+          path: parsed.path,
+          scheme: parsed.scheme,
+          whitelabel: Number(whitelabel),
+          settings: JSON.stringify(settings),
+          config_revision: 1,
+          legal_revision: 1,
+          created_at: now,
+          updated_at: now,
+        });
+        return candidate;
+      } catch (err) {
+        // Only the random id can collide here (the name was checked under the client lock).
+        if (!isUniqueViolation(err) || attempt >= ID_ATTEMPTS || deps.engine === 'postgres') throw err;
+      }
+    }
+  });
+  return getDomain(deps, clientId, id);
+}
+
+export async function listDomains(deps: Deps, clientId: string): Promise<Domain[]> {
+  const rows = await listDomainRows(deps.db, clientId);
+  if (rows.length === 0 && !(await clientExists(deps.db, clientId))) throw new AppError('CLIENT_NOT_FOUND');
+  return rows.map(domainRowToDomain);
+}
+
+export async function getDomain(deps: Deps, clientId: string, domainId: string): Promise<Domain> {
+  const row = await findDomain(deps.db, clientId, domainId);
+  if (!row) throw new AppError('DOMAIN_NOT_FOUND');
+  return domainRowToDomain(row);
+}
+
+/** PUT merges; any real change bumps the configuration revision (the widget cache key). */
+export async function updateDomain(
+  deps: Deps,
+  clientId: string,
+  domainId: string,
+  input: UpdateDomain,
+): Promise<Domain> {
+  const parsed = input.name !== undefined ? parseName(input.name) : undefined;
+  await deps.db.transaction().execute(async (trx) => {
+    const client = await lockClient(trx, deps.engine, clientId);
+    const current = client && (await findDomain(trx, clientId, domainId));
+    if (!current) throw new AppError('DOMAIN_NOT_FOUND');
+    const { name: _name, whitelabel, ...settingsInput } = input;
+    const changes: DomainRowUpdate = {};
+    if (parsed && (parsed.name !== current.name || parsed.path !== current.path || parsed.scheme !== current.scheme)) {
+      if (parsed.name !== current.name || parsed.path !== current.path) await assertNameFree(trx, clientId, parsed);
+      Object.assign(changes, { name: parsed.name, path: parsed.path, scheme: parsed.scheme });
+    }
+    if (whitelabel !== undefined && Number(whitelabel) !== current.whitelabel) {
+      if (whitelabel) assertWhitelabelQuota(client.whitelabel_max_count, (await countDomains(trx, clientId)).whitelabel);
+      changes.whitelabel = Number(whitelabel);
+    }
+    const settings = parseSettings(current.settings);
+    const merged = { ...settings, ...settingsInput };
+    if (!isDeepStrictEqual(merged, settings)) changes.settings = JSON.stringify(merged);
+    if (Object.keys(changes).length === 0) return;
+    await updateDomainRow(trx, clientId, domainId, {
+      ...changes,
+      config_revision: current.config_revision + 1,
+      updated_at: isoNow(deps.clock),
+    });
+  });
+  return getDomain(deps, clientId, domainId);
+}
+
+export async function deleteDomain(deps: Deps, clientId: string, domainId: string): Promise<void> {
+  if (!(await deleteDomainRow(deps.db, clientId, domainId))) throw new AppError('DOMAIN_NOT_FOUND');
+}
+
+function parseName(raw: string): ParsedDomainName {
+  const parsed = parseDomainName(raw);
+  if (!parsed) {
+    throw new AppError('DOMAIN_NAME_INVALID', [
+      { field: 'body.name', message: 'must be a host name (www.site.tld), host:port or http(s) URL' },
+    ]);
+  }
+  return parsed;
+}
+
+async function assertNameFree(trx: Executor, clientId: string, parsed: ParsedDomainName): Promise<void> {
+  if (await findDomainByName(trx, clientId, parsed.name, parsed.path)) {
+    throw new AppError('DOMAIN_NAME_TAKEN', [
+      { field: 'body.name', message: `the client already has ${parsed.name}${parsed.path}` },
+    ]);
+  }
+}
+
+function assertWhitelabelQuota(max: number, used: number): void {
+  if (max !== -1 && used >= max) {
+    throw new AppError('WHITELABEL_LIMIT_REACHED', [
+      { field: 'whitelabelMaxCount', message: `the client may have at most ${max} white-label domains` },
+    ]);
+  }
+}
+
+/** Stored settings plus defaults for fields added after the row was written. */
+export function parseSettings(json: string): DomainSettings {
+  return { ...DOMAIN_DEFAULTS, ...(JSON.parse(json) as Partial<DomainSettings>) };
+}
+
+export function domainRowToDomain(row: DomainRow): Domain {
+  return {
+    id: row.id,
+    name: row.name,
+    path: row.path,
+    whitelabel: row.whitelabel === 1,
+    ...parseSettings(row.settings),
+  };
+}

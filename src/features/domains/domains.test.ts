@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, createClient, createDomain, useApp } from '../../../test/helper.js';
+import { DOMAIN_DEFAULTS } from './domains.schemas.js';
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: domains`, () => {
+    const ctx = useApp(dialect);
+    const base = (clientId: string) => `/hosting/api/client/${clientId}/domain`;
+
+    describe('POST /client/:clientId/domain', () => {
+      it('creates a domain with a 7-hex id, the host as name, the path apart and every default', async () => {
+        const client = await createClient(ctx);
+        const res = await ctx.hosting({
+          method: 'POST',
+          url: base(client.id),
+          payload: { name: 'https://www.mysite.example/website2/' },
+        });
+        expect(res.statusCode).toBe(201);
+        expect(res.json()).toEqual({
+          id: expect.stringMatching(/^[0-9a-f]{7}$/),
+          name: 'www.mysite.example',
+          path: '/website2/',
+          whitelabel: false,
+          ...DOMAIN_DEFAULTS,
+        });
+      });
+
+      it('keeps the port in the name', async () => {
+        const client = await createClient(ctx);
+        const domain = await createDomain(ctx, client.id, { name: 'site.example:8443' });
+        expect(domain.name).toBe('site.example:8443');
+      });
+
+      it('stores given settings', async () => {
+        const client = await createClient(ctx);
+        const res = await ctx.hosting({
+          method: 'POST',
+          url: base(client.id),
+          payload: {
+            name: 'settings.example',
+            country: 'DE',
+            consentStorage: 'cookie',
+            consentResetBeforeDate: '2026-01-31',
+            iframeMarkers: ['youtube.com'],
+            tcfVendorBlacklist: [1, 2],
+            cookieDeclarationTableHeadingStartLevel: 2,
+          },
+        });
+        expect(res.statusCode).toBe(201);
+        expect(res.json()).toMatchObject({
+          country: 'DE',
+          consentStorage: 'cookie',
+          consentResetBeforeDate: '2026-01-31',
+          iframeMarkers: ['youtube.com'],
+          tcfVendorBlacklist: [1, 2],
+          cookieDeclarationTableHeadingStartLevel: 2,
+        });
+      });
+
+      it.each([
+        ['name', 'not a host'],
+        ['name', 'ftp://site.example'],
+        ['name', ''],
+        ['country', 'de'],
+        ['country', 'DEU'],
+        ['consentStorage', 'indexedDb'],
+        ['consentCookieLifetime', -1],
+        ['consentCookieLifetime', 'a year'],
+        ['consentResetBeforeDate', '2026-13-01'],
+        ['consentResetBeforeDate', '31.01.2026'],
+        ['managementStructure', 'tree'],
+        ['iframeBlockMode', 'greylist'],
+        ['imprintDisplayMode', 'popup'],
+        ['privacyPolicyDisplayMode', 'popup'],
+        ['accessibilityDisplayMode', 'popup'],
+        ['cookieDeclarationTableHeadingStartLevel', 1],
+        ['cookieDeclarationTableHeadingStartLevel', 6],
+        ['blockedScriptMarkers', 'not-a-list'],
+        ['blockedScriptMarkers', ['']],
+        ['iframeMarkers', Array.from({ length: 201 }, (_, i) => `m${i}`)],
+        ['tcfVendorBlacklist', ['1']],
+        ['whitelabel', 'yes'],
+        ['frontendWidgetEnabled', 0],
+      ])('rejects %s = %j with a detail naming the field', async (field, value) => {
+        const client = await createClient(ctx);
+        const res = await ctx.hosting({
+          method: 'POST',
+          url: base(client.id),
+          payload: { name: 'valid.example', [field]: value },
+        });
+        expect(res.statusCode).toBe(400);
+        const details = res.json().error.details as { field: string }[];
+        expect(details.some((d) => d.field.startsWith(`body.${field}`))).toBe(true);
+        const list = await ctx.hosting({ method: 'GET', url: base(client.id) });
+        expect(list.json()).toEqual([]);
+      });
+
+      it('requires a name', async () => {
+        const client = await createClient(ctx);
+        const res = await ctx.hosting({ method: 'POST', url: base(client.id), payload: {} });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.details).toEqual([{ field: 'body.name', message: 'is required' }]);
+      });
+
+      it('refuses a second domain with the same host and path for one client', async () => {
+        const client = await createClient(ctx);
+        await createDomain(ctx, client.id, { name: 'twice.example' });
+        const res = await ctx.hosting({ method: 'POST', url: base(client.id), payload: { name: 'https://TWICE.example/' } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('DOMAIN_NAME_TAKEN');
+        await createDomain(ctx, client.id, { name: 'twice.example/other/' });
+        const other = await createClient(ctx);
+        await createDomain(ctx, other.id, { name: 'twice.example' });
+      });
+
+      it('answers 404 for an unknown client', async () => {
+        const res = await ctx.hosting({ method: 'POST', url: base('0000000'), payload: { name: 'a.example' } });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe('CLIENT_NOT_FOUND');
+      });
+    });
+
+    describe('quotas', () => {
+      it('refuses a domain beyond domainMaxCount with DOMAIN_LIMIT_REACHED', async () => {
+        const client = await createClient(ctx, { domainMaxCount: 2 });
+        await createDomain(ctx, client.id);
+        await createDomain(ctx, client.id);
+        const res = await ctx.hosting({ method: 'POST', url: base(client.id), payload: { name: 'third.example' } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('DOMAIN_LIMIT_REACHED');
+        expect((await ctx.hosting({ method: 'GET', url: base(client.id) })).json()).toHaveLength(2);
+      });
+
+      it('allows no domain at all with domainMaxCount 0 and any number with -1', async () => {
+        const none = await createClient(ctx, { domainMaxCount: 0 });
+        const res = await ctx.hosting({ method: 'POST', url: base(none.id), payload: { name: 'a.example' } });
+        expect(res.json().error.code).toBe('DOMAIN_LIMIT_REACHED');
+        const unlimited = await createClient(ctx, { domainMaxCount: -1 });
+        for (let i = 0; i < 5; i++) await createDomain(ctx, unlimited.id);
+      });
+
+      it('holds the limit under concurrent creation', async () => {
+        const client = await createClient(ctx, { domainMaxCount: 3 });
+        const results = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            ctx.hosting({ method: 'POST', url: base(client.id), payload: { name: `race${i}.example` } }),
+          ),
+        );
+        expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+        expect(results.filter((r) => r.statusCode === 400)).toHaveLength(5);
+        expect((await ctx.hosting({ method: 'GET', url: base(client.id) })).json()).toHaveLength(3);
+      });
+
+      it('refuses white-label domains beyond whitelabelMaxCount, on create and on update', async () => {
+        const client = await createClient(ctx, { whitelabelMaxCount: 1 });
+        await createDomain(ctx, client.id, { whitelabel: true });
+        const create = await ctx.hosting({
+          method: 'POST',
+          url: base(client.id),
+          payload: { name: 'wl2.example', whitelabel: true },
+        });
+        expect(create.statusCode).toBe(400);
+        expect(create.json().error.code).toBe('WHITELABEL_LIMIT_REACHED');
+        const plain = await createDomain(ctx, client.id);
+        const update = await ctx.hosting({
+          method: 'PUT',
+          url: `${base(client.id)}/${plain.id}`,
+          payload: { whitelabel: true },
+        });
+        expect(update.statusCode).toBe(400);
+        expect(update.json().error.code).toBe('WHITELABEL_LIMIT_REACHED');
+        const read = (await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${client.id}` })).json();
+        expect(read.whitelabelCount).toBe(1);
+        expect(read.domainCount).toBe(2);
+      });
+    });
+
+    describe('GET', () => {
+      it('lists the client\'s domains only, and reads one', async () => {
+        const a = await createClient(ctx);
+        const b = await createClient(ctx);
+        const d1 = await createDomain(ctx, a.id);
+        const d2 = await createDomain(ctx, a.id);
+        await createDomain(ctx, b.id);
+        const list = await ctx.hosting({ method: 'GET', url: base(a.id) });
+        expect(list.statusCode).toBe(200);
+        expect(list.json().map((d: { id: string }) => d.id).sort()).toEqual([d1.id, d2.id].sort());
+        const one = await ctx.hosting({ method: 'GET', url: `${base(a.id)}/${d1.id}` });
+        expect(one.statusCode).toBe(200);
+        expect(one.json().name).toBe(d1.name);
+      });
+
+      it('answers 404 for an unknown client or domain', async () => {
+        const a = await createClient(ctx);
+        expect((await ctx.hosting({ method: 'GET', url: base('0000000') })).statusCode).toBe(404);
+        const res = await ctx.hosting({ method: 'GET', url: `${base(a.id)}/0000000` });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe('DOMAIN_NOT_FOUND');
+      });
+    });
+
+    describe('PUT', () => {
+      it('merges, re-parses the name, and bumps the configuration revision only on a real change', async () => {
+        const client = await createClient(ctx);
+        const domain = await createDomain(ctx, client.id, { name: 'old.example', country: 'AT', iframeMarkers: ['a'] });
+        const revision = async () =>
+          (await ctx.database.db.selectFrom('domains').select('config_revision').where('id', '=', domain.id).executeTakeFirstOrThrow())
+            .config_revision;
+        const r0 = await revision();
+        const res = await ctx.hosting({
+          method: 'PUT',
+          url: `${base(client.id)}/${domain.id}`,
+          payload: { name: 'http://new.example:8080/blog/', consentStorage: 'sessionStorage' },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({
+          id: domain.id,
+          name: 'new.example:8080',
+          path: '/blog/',
+          country: 'AT',
+          iframeMarkers: ['a'],
+          consentStorage: 'sessionStorage',
+        });
+        expect(await revision()).toBe(r0 + 1);
+        await ctx.hosting({ method: 'PUT', url: `${base(client.id)}/${domain.id}`, payload: { country: 'AT' } });
+        expect(await revision()).toBe(r0 + 1);
+        await ctx.hosting({ method: 'PUT', url: `${base(client.id)}/${domain.id}`, payload: { country: null } });
+        expect(await revision()).toBe(r0 + 2);
+        const scheme = await ctx.database.db.selectFrom('domains').select('scheme').where('id', '=', domain.id).executeTakeFirstOrThrow();
+        expect(scheme.scheme).toBe('http');
+      });
+
+      it('rejects invalid fields and changes nothing', async () => {
+        const client = await createClient(ctx);
+        const domain = await createDomain(ctx, client.id);
+        const res = await ctx.hosting({
+          method: 'PUT',
+          url: `${base(client.id)}/${domain.id}`,
+          payload: { consentStorage: 'cookie', iframeBlockMode: 'nope', name: '%%%' },
+        });
+        expect(res.statusCode).toBe(400);
+        const read = (await ctx.hosting({ method: 'GET', url: `${base(client.id)}/${domain.id}` })).json();
+        expect(read.consentStorage).toBe('localStorage');
+        expect(read.name).toBe(domain.name);
+      });
+
+      it('answers 400 DOMAIN_NAME_INVALID for a bad name', async () => {
+        const client = await createClient(ctx);
+        const domain = await createDomain(ctx, client.id);
+        const res = await ctx.hosting({ method: 'PUT', url: `${base(client.id)}/${domain.id}`, payload: { name: 'bad host' } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('DOMAIN_NAME_INVALID');
+      });
+    });
+
+    describe('DELETE', () => {
+      it('deletes a domain, then answers 404', async () => {
+        const client = await createClient(ctx);
+        const domain = await createDomain(ctx, client.id);
+        expect((await ctx.hosting({ method: 'DELETE', url: `${base(client.id)}/${domain.id}` })).statusCode).toBe(204);
+        expect((await ctx.hosting({ method: 'GET', url: `${base(client.id)}/${domain.id}` })).statusCode).toBe(404);
+        expect((await ctx.hosting({ method: 'DELETE', url: `${base(client.id)}/${domain.id}` })).statusCode).toBe(404);
+      });
+    });
+
+    describe('tenant isolation', () => {
+      it('never shows or changes client B\'s domain under client A', async () => {
+        const a = await createClient(ctx);
+        const b = await createClient(ctx);
+        const bDomain = await createDomain(ctx, b.id, { name: 'b-only.example' });
+        const url = `${base(a.id)}/${bDomain.id}`;
+        for (const res of [
+          await ctx.hosting({ method: 'GET', url }),
+          await ctx.hosting({ method: 'PUT', url, payload: { country: 'FR' } }),
+          await ctx.hosting({ method: 'DELETE', url }),
+        ]) {
+          expect(res.statusCode).toBe(404);
+          expect(res.json().error.code).toBe('DOMAIN_NOT_FOUND');
+          expect(res.body).not.toContain('b-only');
+        }
+        const still = (await ctx.hosting({ method: 'GET', url: `${base(b.id)}/${bDomain.id}` })).json();
+        expect(still.country).toBeNull();
+        expect((await ctx.hosting({ method: 'GET', url: base(a.id) })).json()).toEqual([]);
+      });
+    });
+  });
+}

@@ -1,0 +1,19 @@
+import type { App } from './app.js';
+import type { Deps } from './deps.js';
+import { clientRoutes } from './features/clients/clients.routes.js';
+import { domainRoutes } from './features/domains/domains.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { hostingAuth } from './features/hosting-auth/hosting-auth.plugin.js';
+
+/** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
+export async function registerRoutes(app: App, deps: Deps): Promise<void> {
+  await app.register(healthRoutes, { deps });
+  await app.register(
+    async (hosting) => {
+      hosting.addHook('onRequest', hostingAuth(deps));
+      await hosting.register(clientRoutes, { deps });
+      await hosting.register(domainRoutes, { deps });
+    },
+    { prefix: '/hosting/api' },
+  );
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App, type BuildOptions } from '../src/app.js';
+import { testConfig, type Config } from '../src/config.js';
+import { connect, type DatabaseHandle } from '../src/db/connect.js';
+import type { Engine } from '../src/db/database.js';
+
+/** Data tests run on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (STYLE practice 11). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const DIALECTS: Engine[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const HOSTING_KEY = 'test-hosting-key-0123456789abcdef';
+
+/** A fresh, empty database: in-memory SQLite, or a PostgreSQL schema of its own that is dropped afterwards. */
+export async function freshDatabase(engine: Engine): Promise<DatabaseHandle> {
+  if (engine === 'sqlite') return connect({ kind: 'sqlite', file: ':memory:' });
+  const url = TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = connect({ kind: 'postgres', url }, { pgSchema: schema, pgPoolSize: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  /** Injects with the Hosting API key in the Authorization header. */
+  hosting(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Builds an app on a fresh database for the enclosing describe block and closes both afterwards. Use
+ * inside `describe`; the returned object is filled in beforeAll.
+ */
+export function useApp(
+  engine: Engine,
+  overrides: Partial<Config> = {},
+  options: Omit<BuildOptions, 'config' | 'database'> = {},
+): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    ctx.config = testConfig({ hostingApiKey: HOSTING_KEY, ...overrides });
+    ctx.database = await freshDatabase(engine);
+    ctx.app = await buildApp({ ...options, config: ctx.config, database: ctx.database });
+    ctx.hosting = (opts) =>
+      ctx.app.inject({ ...opts, headers: { authorization: `Bearer ${HOSTING_KEY}`, ...(opts.headers ?? {}) } });
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}
+
+let sequence = 0;
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+export async function createClient(ctx: TestContext, body: Record<string, unknown> = {}) {
+  const username = unique('user');
+  const res = await ctx.hosting({
+    method: 'POST',
+    url: '/hosting/api/client',
+    payload: { username, password: 'correct horse battery', emailAddress: `${username}@example.com`, ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`createClient: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string; apiKey: string; username: string }>();
+}
+
+export async function createDomain(ctx: TestContext, clientId: string, body: Record<string, unknown> = {}) {
+  const res = await ctx.hosting({
+    method: 'POST',
+    url: `/hosting/api/client/${clientId}/domain`,
+    payload: { name: `${unique('site')}.example`, ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`createDomain: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string; name: string }>();
+}
