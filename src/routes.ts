@@ -1,9 +1,14 @@
 import type { App } from './app.js';
 import type { Deps } from './deps.js';
+import { assetRoutes } from './features/assets/assets.routes.js';
 import { clientRoutes } from './features/clients/clients.routes.js';
 import { domainRoutes } from './features/domains/domains.routes.js';
+import { embeddingRoutes } from './features/embeddings/embeddings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { hostingAuth } from './features/hosting-auth/hosting-auth.plugin.js';
+import { localeRoutes } from './features/locales/locales.routes.js';
+import { placeholderRoutes } from './features/placeholders/placeholders.routes.js';
+import { themeRoutes } from './features/themes/themes.routes.js';
 
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
@@ -13,6 +18,11 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
       hosting.addHook('onRequest', hostingAuth(deps));
       await hosting.register(clientRoutes, { deps });
       await hosting.register(domainRoutes, { deps });
+      await hosting.register(embeddingRoutes, { deps });
+      await hosting.register(assetRoutes, { deps });
+      await hosting.register(placeholderRoutes, { deps });
+      await hosting.register(localeRoutes, { deps });
+      await hosting.register(themeRoutes, { deps });
     },
     { prefix: '/hosting/api' },
   );

@@ -91,3 +91,12 @@ export async function createDomain(ctx: TestContext, clientId: string, body: Rec
   if (res.statusCode !== 201) throw new Error(`createDomain: ${res.statusCode} ${res.body}`);
   return res.json<{ id: string; name: string }>();
 }
+
+/** The domain's configuration and legal revisions, read straight from the database. */
+export async function domainRevisions(ctx: TestContext, domainId: string) {
+  return ctx.database.db
+    .selectFrom('domains')
+    .select(['config_revision', 'legal_revision'])
+    .where('id', '=', domainId)
+    .executeTakeFirstOrThrow();
+}

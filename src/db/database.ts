@@ -1,7 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
 import type { CallCountTable, ClientTable } from '../features/clients/clients.table.js';
 import type { DomainTable } from '../features/domains/domains.table.js';
 import type { SettingTable } from '../features/hosting-auth/hosting-auth.table.js';
+import type { EmbeddingTable } from '../features/embeddings/embeddings.table.js';
+import type { AssetTable } from '../features/assets/assets.table.js';
+import type { PlaceholderTable } from '../features/placeholders/placeholders.table.js';
+import type { LocaleTable } from '../features/locales/locales.table.js';
+import type { ThemeTable } from '../features/themes/themes.table.js';
 
 /** The whole schema, assembled from the features' table files. */
 export interface Database {
@@ -9,9 +14,15 @@ export interface Database {
   clients: ClientTable;
   domains: DomainTable;
   call_counts: CallCountTable;
+  embeddings: EmbeddingTable;
+  assets: AssetTable;
+  placeholders: PlaceholderTable;
+  locales: LocaleTable;
+  themes: ThemeTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 /** Repository functions take either the database or an open transaction. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type Executor = Kysely<Database> | KyselyTransaction<Database>;
+export type Transaction = KyselyTransaction<Database>;

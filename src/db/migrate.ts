@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as foundation from './migrations/2026_11_21_0001_foundation.js';
+import * as domainContent from './migrations/2026_11_21_0002_domain_content.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_0001_foundation': foundation,
+  '2026_11_21_0002_domain_content': domainContent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

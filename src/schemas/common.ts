@@ -1,4 +1,4 @@
-import { Type, type TSchema, type TUnsafe } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 
 /** Bounded atoms every schema is built from (STYLE practice 7): no unbounded string or array. */
 export const ShortIdSchema = Type.String({ pattern: '^[0-9a-f]{7}$', description: '7 lowercase hex characters' });
@@ -50,3 +50,26 @@ export const errorResponses = (...statuses: number[]) =>
 
 /** OpenAPI security of the Hosting API: `?apiKey=` or `Authorization: Bearer`. */
 export const HOSTING_SECURITY: Array<Record<string, string[]>> = [{ apiKeyQuery: [] }, { bearer: [] }];
+
+/** Locale names like `de_DE`, `en_US`, `fr`, `zh_Hans`. */
+export const LOCALE_NAME_PATTERN = '^[a-z]{2,3}(_[A-Z][A-Za-z]{1,3})?$';
+export const LocaleNameSchema = Type.String({
+  pattern: LOCALE_NAME_PATTERN,
+  maxLength: 16,
+  description: 'a locale name such as de_DE, en_US or fr',
+});
+
+/** An object keyed by locale names, bounded in size; a wrong key is a 400, not silently dropped. */
+export function LocaleMap<T extends TSchema>(value: T, maxProperties = 50): TUnsafe<Record<string, Static<T>>> {
+  return Type.Unsafe<Record<string, Static<T>>>({
+    type: 'object',
+    propertyNames: { pattern: LOCALE_NAME_PATTERN, maxLength: 16 },
+    maxProperties,
+    additionalProperties: value,
+    description: 'keyed by locale name (de_DE, en_US, fr, …)',
+  });
+}
+
+/** An http(s) URL, or the empty string for "none". */
+export const UrlOrEmpty = (maxLength = 2000) =>
+  Type.String({ maxLength, pattern: '^(https?://[^\\s]+)?$', description: 'an http(s) URL or empty' });

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Deps } from '../../deps.js';
 import { isoNow } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { newShortId } from '../../db/ids.js';
 import { AppError } from '../../errors.js';
 import { parseDomainName, type ParsedDomainName } from './domain-name.js';
 import {
@@ -24,8 +24,7 @@ import {
   type UpdateDomain,
 } from './domains.schemas.js';
 import type { DomainRow, DomainRowUpdate } from './domains.table.js';
-
-const ID_ATTEMPTS = 5;
+import { insertDefaultTheme } from '../themes/themes.service.js';
 
 export async function createDomain(deps: Deps, clientId: string, input: CreateDomain): Promise<Domain> {
   const parsed = parseName(input.name);
@@ -43,28 +42,22 @@ export async function createDomain(deps: Deps, clientId: string, input: CreateDo
     }
     if (whitelabel) assertWhitelabelQuota(client.whitelabel_max_count, counts.whitelabel);
     await assertNameFree(trx, clientId, parsed);
-    for (let attempt = 1; ; attempt++) {
-      const candidate = deps.ids.shortId();
-      try {
-        await insertDomain(trx, {
-          id: candidate,
-          client_id: clientId,
-          name: parsed.name,
-          path: parsed.path,
-          scheme: parsed.scheme,
-          whitelabel: Number(whitelabel),
-          settings: JSON.stringify(settings),
-          config_revision: 1,
-          legal_revision: 1,
-          created_at: now,
-          updated_at: now,
-        });
-        return candidate;
-      } catch (err) {
-        // Only the random id can collide here (the name was checked under the client lock).
-        if (!isUniqueViolation(err) || attempt >= ID_ATTEMPTS || deps.engine === 'postgres') throw err;
-      }
-    }
+    const id = await newShortId(trx, 'domains', deps.ids);
+    await insertDomain(trx, {
+      id,
+      client_id: clientId,
+      name: parsed.name,
+      path: parsed.path,
+      scheme: parsed.scheme,
+      whitelabel: Number(whitelabel),
+      settings: JSON.stringify(settings),
+      config_revision: 1,
+      legal_revision: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    await insertDefaultTheme(trx, deps, id);
+    return id;
   });
   return getDomain(deps, clientId, id);
 }

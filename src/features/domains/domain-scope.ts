@@ -1,0 +1,69 @@
+import type { Deps } from '../../deps.js';
+import type { Engine, Executor, Transaction } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { DomainRow } from './domains.table.js';
+
+/**
+ * Resolves a domain by (client, domain) in one query; another client's domain is "not found". With
+ * `lock`, PostgreSQL locks the row until the transaction ends, which serialises all changes to one
+ * domain's content across processes (SQLite has a single writer anyway).
+ */
+export async function requireDomain(
+  db: Executor,
+  engine: Engine,
+  clientId: string,
+  domainId: string,
+  lock = false,
+): Promise<DomainRow> {
+  const query = db.selectFrom('domains').selectAll().where('client_id', '=', clientId).where('id', '=', domainId);
+  const row = await (lock && engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw new AppError('DOMAIN_NOT_FOUND');
+  return row;
+}
+
+export type Change = 'none' | 'config' | 'legal';
+
+export interface DomainMutation {
+  readonly trx: Transaction;
+  readonly domain: DomainRow;
+  /** Records what the mutation changed; the strongest kind wins. */
+  changed(kind: Change): void;
+}
+
+/**
+ * Runs `fn` in a transaction on a locked domain and then raises the domain's revisions atomically:
+ * the configuration revision for anything a visitor could see, the legal revision as well for changes
+ * on the legally relevant list (reference-model §4.9).
+ */
+export async function mutateDomain<T>(
+  deps: Deps,
+  clientId: string,
+  domainId: string,
+  fn: (m: DomainMutation) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction().execute(async (trx) => {
+    const domain = await requireDomain(trx, deps.engine, clientId, domainId, true);
+    let change: Change = 'none';
+    const result = await fn({
+      trx,
+      domain,
+      changed: (kind) => {
+        if (kind === 'legal' || (kind === 'config' && change === 'none')) change = kind;
+      },
+    });
+    if (change !== 'none') await bumpRevisions(trx, domainId, change === 'legal', new Date(deps.clock.now()).toISOString());
+    return result;
+  });
+}
+
+export async function bumpRevisions(db: Executor, domainId: string, legal: boolean, now: string): Promise<void> {
+  await db
+    .updateTable('domains')
+    .set((eb) => ({
+      config_revision: eb('config_revision', '+', 1),
+      ...(legal ? { legal_revision: eb('legal_revision', '+', 1) } : {}),
+      updated_at: now,
+    }))
+    .where('id', '=', domainId)
+    .execute();
+}
