@@ -47,6 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>();

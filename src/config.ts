@@ -20,6 +20,28 @@ export interface Config {
   readonly bodyLimitBytes: number;
   /** bcrypt cost factor for client passwords. @default 11 */
   readonly passwordHashCost: number;
+  /** How often in-memory widget call counters are written to the database. @default 5000 */
+  readonly counterFlushIntervalMs: number;
+  /** Trust X-Forwarded-* from a reverse proxy (for client IPs). @default false */
+  readonly trustProxy: boolean;
+  readonly consentLog: {
+    /** Records per data block before it is closed (archived) automatically. @default 100000 */
+    readonly blockSize: number;
+    /** Records older than this many days are deleted, whole blocks at a time. @default 395 */
+    readonly retentionDays: number;
+  };
+  readonly scan: {
+    /** Pages the scanner visits per scan, breadth first. @default 10 */
+    readonly maxPages: number;
+    /** Time limit of one scan in milliseconds. @default 30000 */
+    readonly timeoutMs: number;
+    /** Scans running at once. @default 2 */
+    readonly concurrency: number;
+    /** Allow targets on loopback/private networks (tests, intranets). @default false */
+    readonly allowPrivateNetworks: boolean;
+    /** Chromium executable; unset → looked up at the usual places. */
+    readonly chromiumPath: string | undefined;
+  };
 }
 
 export type DatabaseConfig =
@@ -77,6 +99,27 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024);
   const passwordHashCost = int('PASSWORD_HASH_COST', 11, 4, 15);
+  const counterFlushIntervalMs = int('COUNTER_FLUSH_INTERVAL_MS', 5000, 100, 600_000);
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (/^(true|1|yes)$/i.test(raw)) return true;
+    if (/^(false|0|no)$/i.test(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const trustProxy = bool('TRUST_PROXY', false);
+  const consentLog = {
+    blockSize: int('CONSENT_LOG_BLOCK_SIZE', 100_000, 1, 10_000_000),
+    retentionDays: int('CONSENT_LOG_RETENTION_DAYS', 395, 1, 36_500),
+  };
+  const scan = {
+    maxPages: int('SCAN_MAX_PAGES', 10, 1, 200),
+    timeoutMs: int('SCAN_TIMEOUT_MS', 30_000, 1000, 600_000),
+    concurrency: int('SCAN_CONCURRENCY', 2, 1, 16),
+    allowPrivateNetworks: bool('SCAN_ALLOW_PRIVATE_NETWORKS', false),
+    chromiumPath: read('CHROMIUM_PATH'),
+  };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -88,6 +131,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: logLevel ?? 'info',
     bodyLimitBytes,
     passwordHashCost,
+    counterFlushIntervalMs,
+    trustProxy,
+    consentLog: Object.freeze(consentLog),
+    scan: Object.freeze(scan),
   });
 }
 

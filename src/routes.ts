@@ -2,6 +2,11 @@ import type { App } from './app.js';
 import type { Deps } from './deps.js';
 import { assetRoutes } from './features/assets/assets.routes.js';
 import { clientRoutes } from './features/clients/clients.routes.js';
+import { consentIngestRoutes } from './features/consent-ingest/consent-ingest.routes.js';
+import { consentLogRoutes } from './features/consent-log/consent-log.routes.js';
+import { domainApiRoutes } from './features/domain-api/domain-api.routes.js';
+import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
+import { widgetHostingRoutes, widgetRoutes } from './features/widget/widget.routes.js';
 import { domainRoutes } from './features/domains/domains.routes.js';
 import { embeddingRoutes } from './features/embeddings/embeddings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -23,7 +28,15 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
       await hosting.register(placeholderRoutes, { deps });
       await hosting.register(localeRoutes, { deps });
       await hosting.register(themeRoutes, { deps });
+      await hosting.register(onboardingRoutes, { deps });
+      await hosting.register(consentLogRoutes, { deps });
+      await hosting.register(widgetHostingRoutes, { deps });
     },
     { prefix: '/hosting/api' },
   );
+  // Public endpoints called from visitors' browsers: no agency key.
+  await app.register(widgetRoutes, { deps });
+  await app.register(consentIngestRoutes, { deps });
+  // Domain API: authenticated with a client's secret Domain API key.
+  await app.register(domainApiRoutes, { deps, prefix: '/api' });
 }

@@ -7,9 +7,11 @@ import type { AssetTable } from '../features/assets/assets.table.js';
 import type { PlaceholderTable } from '../features/placeholders/placeholders.table.js';
 import type { LocaleTable } from '../features/locales/locales.table.js';
 import type { ThemeTable } from '../features/themes/themes.table.js';
+import type { ConsentLogTables } from '../features/consent-log/consent-log.table.js';
+import type { OnboardingTables } from '../features/onboarding/onboarding.table.js';
 
 /** The whole schema, assembled from the features' table files. */
-export interface Database {
+export interface Database extends ConsentLogTables, OnboardingTables {
   settings: SettingTable;
   clients: ClientTable;
   domains: DomainTable;
