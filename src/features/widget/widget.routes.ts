@@ -1,8 +1,82 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { HOSTING_SECURITY, LocaleNameSchema, PathIdSchema, errorResponses } from '../../schemas/common.js';
+import { requireDomain } from '../domains/domain-scope.js';
+import { listLocaleRows } from '../locales/locales.repository.js';
+import { CallCounter } from './call-counter.js';
+import { WidgetService } from './widget.service.js';
 
-/** Public: GET /public/app.js. */
-export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (_app, { deps: _deps }) => {};
+const WidgetQuery = Type.Object({
+  apiKey: Type.String({ minLength: 1, maxLength: 128, description: "the client's public apiKey" }),
+  domain: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'domain id; omit with autoCreateDomains' })),
+  lang: Type.Optional(LocaleNameSchema),
+  theme: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+});
 
-/** Hosting API: GET …/onboarding/embed. */
-export const widgetHostingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (_app, { deps: _deps }) => {};
+/** Public: GET /public/app.js — the widget with the domain's configuration inlined. */
+export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
+  const counter = new CallCounter(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
+  const widget = new WidgetService(deps, counter);
+  await widget.init();
+  counter.start();
+  app.addHook('onClose', async () => counter.stop());
+
+  for (const file of ['app.js', 'ccm19.js']) {
+    app.get(
+      `/public/${file}`,
+      {
+        // The hot path: per-request info logs cost a third of the throughput (STACK.md pitfall 9).
+        logLevel: 'warn',
+        schema: {
+          tags: ['widget'],
+          summary: 'The consent widget with the domain configuration inlined (Cache-Control: no-cache, strong ETag)',
+          hide: file !== 'app.js',
+          querystring: WidgetQuery,
+        },
+      },
+      async (request, reply) => {
+        const h = request.headers;
+        const result = await widget.serve({
+          ...request.query,
+          origin: h.origin,
+          referer: h.referer,
+          acceptLanguage: h['accept-language'],
+          acceptEncoding: h['accept-encoding'],
+          ifNoneMatch: h['if-none-match'],
+        });
+        return reply.status(result.status).headers(result.headers).send(result.body);
+      },
+    );
+  }
+};
+
+const Snippets = Type.Record(Type.String(), Type.String(), {
+  description: '`default` plus one snippet per active locale that forces that language',
+});
+
+/** Hosting API: GET …/onboarding/embed — the snippets to paste first into <head>. */
+export const widgetHostingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
+  app.get(
+    '/client/:clientId/domain/:domainId/onboarding/embed',
+    {
+      schema: {
+        tags: ['onboarding'],
+        security: HOSTING_SECURITY,
+        summary: 'The embed snippets of the domain',
+        params: Type.Object({ clientId: PathIdSchema, domainId: PathIdSchema }),
+        response: { 200: Snippets, ...errorResponses(401, 404) },
+      },
+    },
+    async ({ params }) => {
+      const domain = await requireDomain(deps.db, deps.engine, params.clientId, params.domainId);
+      const client = await deps.db.selectFrom('clients').select('api_key').where('id', '=', params.clientId).executeTakeFirst();
+      if (!client) throw new AppError('CLIENT_NOT_FOUND');
+      const locales = (await listLocaleRows(deps.db, domain.id)).filter((l) => l.active === 1);
+      const base = `${deps.config.publicUrl}/public/app.js?apiKey=${client.api_key}&amp;domain=${domain.id}`;
+      const tag = (query: string) => `<script src="${base}${query}" referrerpolicy="origin"></script>`;
+      return Object.fromEntries([['default', tag('')], ...locales.map((l) => [l.name, tag(`&amp;lang=${l.name}`)])]);
+    },
+  );
+};

@@ -1,0 +1,181 @@
+import type { EmbeddingConfig, EmbeddingTexts, LocaleBundle, ThemeConfig, WidgetConfig } from '../../../widget/src/types.js';
+import type { Embedding } from '../embeddings/embeddings.schemas.js';
+import type { Domain } from '../domains/domains.schemas.js';
+import { BUILTIN_LANGUAGES, PURPOSE_IDS, type LocaleTexts } from '../locales/builtin-texts.js';
+import { effectiveTexts, languageOf, type StoredTexts } from '../locales/locale-texts.js';
+import type { Placeholder } from '../placeholders/placeholders.schemas.js';
+import type { Theme } from '../themes/themes.schemas.js';
+
+/** The Locale fields the widget shows; the rest (TCF, HTML) stays on the server. */
+export const WIDGET_TEXT_FIELDS = [
+  'widgetTitle', 'widgetIntroText', 'widgetDeclineButtonText', 'widgetFullConsentButtonText',
+  'widgetSettingsButtonText', 'checkAllButtonText', 'uncheckAllButtonText', 'imprint', 'imprintUrl',
+  'privacyPolicy', 'privacyPolicyUrl', 'categoriesTitle', 'categoriesCancelButtonText',
+  'categoriesFullConsentButtonText', 'categoriesSaveButtonText', 'detailsTitle', 'detailsCloseButtonText',
+  'embeddingVendorLabel', 'embeddingDescriptionLabel', 'embeddingPrivacyPolicyUrlLabel',
+  'embeddingWhichDataIsCollectedLabel', 'embeddingPurposeOfDataCollectionLabel', 'embeddingLegalBasisLabel',
+  'embeddingPlaceOfProcessingLabel', 'embeddingAssetNameLabel', 'embeddingAssetLifetimeLabel',
+  'embeddingAssetDescriptionLabel', 'blockedContentTitle', 'blockedContentDisclaimer',
+  'blockedContentConsentButtonText', 'changeConsentText', 'questionMarkButtonText',
+] as const;
+
+const COLOR_VARS: Record<string, string> = {
+  primaryButtonBackgroundColor: 'pb', primaryButtonForegroundColor: 'pf', primaryButtonBorderColor: 'pbo',
+  declineButtonBackgroundColor: 'db', declineButtonForegroundColor: 'df', declineButtonBorderColor: 'dbo',
+  buttonBackgroundColor: 'bb', buttonForegroundColor: 'bf', buttonBorderColor: 'bbo',
+  windowBackgroundColor: 'wb', windowForegroundColor: 'wf', windowLinkColor: 'wl', windowBorderColor: 'wbo',
+  iframeBlockerBackgroundColor: 'ib', iframeBlockerForegroundColor: 'if',
+  iframeBlockerButtonBackgroundColor: 'ibb', iframeBlockerButtonForegroundColor: 'ibf',
+};
+
+export interface WidgetSource {
+  clientApiKey: string;
+  consentUrl: string;
+  domain: Domain;
+  configRevision: number;
+  legalRevision: number;
+  embeddings: Embedding[];
+  /** Active locales, oldest first. */
+  locales: { name: string; stored: StoredTexts }[];
+  placeholders: Placeholder[];
+  theme: Theme;
+}
+
+export interface LanguageChoice {
+  /** The snippet's `lang`, if any. */
+  forced?: string | undefined;
+  /** The first of the browser's Accept-Language entries that Placet has built-in texts for. */
+  acceptLanguage?: string | undefined;
+}
+
+/**
+ * The locales a page can show: the domain's active locales; without any, the built-in language the
+ * browser prefers (else English). A forced `lang` that is not a domain locale but a built-in language is
+ * added, so `&lang=fr` works on a domain without locales.
+ */
+export function availableLocales(source: Pick<WidgetSource, 'locales'>, choice: LanguageChoice): string[] {
+  const names = source.locales.map((l) => l.name);
+  if (names.length === 0) names.push(choice.acceptLanguage ?? 'en');
+  const forced = choice.forced;
+  if (forced && !names.includes(forced) && (BUILTIN_LANGUAGES as readonly string[]).includes(languageOf(forced))) {
+    names.push(forced);
+  }
+  return names;
+}
+
+export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice): WidgetConfig {
+  const { domain, theme } = source;
+  const values = new Map(source.placeholders.map((p) => [p.name, p.value]));
+  const fill = (s: string) => s.replace(/\{([A-Za-z0-9_-]{1,64})\}/g, (m, n: string) => values.get(n) ?? m);
+  const names = availableLocales(source, choice);
+  const stored = new Map(source.locales.map((l) => [l.name, l.stored]));
+  const loc: Record<string, LocaleBundle> = {};
+  for (const name of names) loc[name] = localeBundle(name, effectiveTexts(name, stored.get(name)), source.embeddings, fill);
+  const used = new Set(source.embeddings.map((e) => e.purpose));
+  return {
+    d: domain.id,
+    k: source.clientApiKey,
+    u: source.consentUrl,
+    r: source.configRevision,
+    lr: source.legalRevision,
+    p: domain.path,
+    s: domain.consentStorage === 'cookie' ? 1 : domain.consentStorage === 'sessionStorage' ? 2 : 0,
+    lt: domain.consentCookieLifetime,
+    sc: domain.consentCookieSecure,
+    rb: domain.consentResetBeforeDate ? Date.parse(`${domain.consentResetBeforeDate}T00:00:00Z`) : 0,
+    rl: domain.consentResetOnLegalChange,
+    de: domain.declineButtonEnforced,
+    fl: choice.forced && names.includes(choice.forced) ? choice.forced : '',
+    dl: names[0]!,
+    loc,
+    em: source.embeddings.map(embeddingConfig),
+    pu: PURPOSE_IDS.filter((p) => p === '41ba25c' || used.has(p)),
+    bm: domain.blockedScriptMarkers,
+    am: domain.allowedScriptMarkers,
+    bi: domain.blockIframes,
+    iw: domain.iframeBlockMode === 'whitelist' ? 1 : 0,
+    im: domain.iframeMarkers,
+    th: themeConfig(theme),
+    wl: domain.whitelabel || theme.whitelabel,
+    nt: [domain.imprintOpenInNewTab, domain.privacyPolicyOpenInNewTab],
+    sw: [domain.imprintShowWidget, domain.privacyPolicyShowWidget],
+  };
+}
+
+function embeddingConfig(e: Embedding): EmbeddingConfig {
+  return {
+    i: e.id,
+    p: e.purpose,
+    sm: e.scriptMarkers,
+    fm: e.iframeMarkers,
+    h: e.scriptHtmlCode,
+    g: e.scriptLoaderGroup,
+    x: e.excludeFromUrls,
+    xm: e.excludeUrlsMode === 'include' ? 1 : 0,
+    c: e.googleConsentMode,
+    a: e.assets.map((a) => [a.name, a.storageType]),
+    hi: e.hideIframesUntilConsent,
+  };
+}
+
+/** The translation for a locale: exact name, else one of the same language (`de` for `de_DE` and back). */
+function translationFor<T>(map: Record<string, T>, locale: string): T | undefined {
+  if (map[locale]) return map[locale];
+  const lang = languageOf(locale);
+  const key = Object.keys(map).find((k) => languageOf(k) === lang);
+  return key ? map[key] : undefined;
+}
+
+function localeBundle(name: string, texts: LocaleTexts, embeddings: Embedding[], fill: (s: string) => string): LocaleBundle {
+  const t = Object.fromEntries(WIDGET_TEXT_FIELDS.map((f) => [f, fill(texts[f])]));
+  const pu = Object.fromEntries(
+    PURPOSE_IDS.map((id) => [id, [fill(texts.purposeNames[id]), fill(texts.purposeDescriptions[id])] as [string, string]]),
+  );
+  const e: Record<string, EmbeddingTexts> = {};
+  for (const emb of embeddings) {
+    const tr = translationFor(emb.translations, name) ?? {};
+    const pick = (k: keyof typeof tr & keyof Embedding) => fill((tr[k] as string | undefined) || (emb[k] as string));
+    e[emb.id] = [
+      pick('name'),
+      fill(emb.vendor),
+      pick('description'),
+      pick('privacyPolicyUrl'),
+      pick('whatDataIsCollected'),
+      pick('purposeOfDataCollection'),
+      pick('legalBasis'),
+      pick('placeOfProcessing'),
+      fill(tr.blockedContentTitle ?? ''),
+      fill(tr.blockedContentText ?? ''),
+      fill(tr.blockedContentButtonText ?? ''),
+      emb.assets.map((a) => {
+        const at = translationFor(a.translations, name);
+        return [a.name, fill(at?.lifetime || a.lifetime), fill(at?.description || a.description)];
+      }),
+    ];
+  }
+  return { t, pu, e };
+}
+
+function themeConfig(theme: Theme): ThemeConfig {
+  return {
+    id: theme.id,
+    blocking: theme.widgetBlocking,
+    buttons: theme.widgetButtons,
+    close: theme.widgetCloseButton,
+    position: theme.widgetPosition,
+    switchType: theme.widgetSwitchType,
+    purposesInMain: theme.showPurposesInMainWindow,
+    settingsAcceptAll: theme.settingsAcceptAllButton,
+    checkAll: theme.settingsCheckAndUncheckAllButtons,
+    footer: theme.settingsFooter,
+    dnt: theme.complyWithDoNotTrack,
+    mp: theme.manipulationPrevention,
+    logo: theme.logoEnabled && theme.logoImage ? theme.logoImage : '',
+    icon: theme.settingsIconEnabled,
+    iconImage: theme.settingsIconImage ?? '',
+    iconTarget: theme.settingsIconTarget,
+    colors: Object.fromEntries(Object.entries(COLOR_VARS).map(([field, v]) => [v, theme[field as keyof Theme] as string])),
+    css: theme.customCss,
+    iframeCss: theme.customCssForIframeBlocker,
+  };
+}

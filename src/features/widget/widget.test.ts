@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
+import { CONFIG_TOKEN } from '../../../widget/build.js';
+
+const monthCalls = async (ctx: TestContext, domainId: string) =>
+  (await ctx.database.db.selectFrom('call_counts').select('count').where('domain_id', '=', domainId).execute()).reduce(
+    (sum, r) => sum + Number(r.count),
+    0,
+  );
+
+/** The configuration object inlined into a served widget. */
+function inlinedConfig(body: string): Record<string, unknown> {
+  const start = body.indexOf('{"d":');
+  expect(start).toBeGreaterThan(0);
+  let depth = 0;
+  for (let i = start; i < body.length; i++) {
+    if (body[i] === '"') {
+      i++;
+      while (body[i] !== '"') i += body[i] === '\\' ? 2 : 1;
+    } else if (body[i] === '{') depth++;
+    else if (body[i] === '}' && --depth === 0) return JSON.parse(body.slice(start, i + 1));
+  }
+  throw new Error('no config found');
+}
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: GET /public/app.js`, () => {
+    const ctx = useApp(dialect, { counterFlushIntervalMs: 60_000 });
+    const setup = async (client: Record<string, unknown> = {}, domain: Record<string, unknown> = {}) => {
+      const c = await createClient(ctx, client);
+      const d = await createDomain(ctx, c.id, { name: 'shop.example', ...domain });
+      return { client: c, domain: d, url: `/public/app.js?apiKey=${c.apiKey}&domain=${d.id}` };
+    };
+    const load = (url: string, headers: Record<string, string> = { referer: 'https://shop.example/' }) =>
+      ctx.app.inject({ method: 'GET', url, headers });
+
+    it('serves the widget with the configuration inlined, no-cache and a strong ETag', async () => {
+      const { url, domain, client } = await setup();
+      const res = await load(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.etag).toMatch(/^"[^"]+"$/);
+      expect(res.body).not.toContain(CONFIG_TOKEN);
+      const config = inlinedConfig(res.body);
+      expect(config).toMatchObject({ d: domain.id, k: client.apiKey, u: `${ctx.config.publicUrl}/public/consent` });
+    });
+
+    it('answers a repeat view with 304', async () => {
+      const { url } = await setup();
+      const first = await load(url);
+      const again = await load(url, { referer: 'https://shop.example/page', 'if-none-match': first.headers.etag as string });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const changed = await load(url, { referer: 'https://shop.example/', 'if-none-match': '"other"' });
+      expect(changed.statusCode).toBe(200);
+    });
+
+    it('compresses with brotli or gzip when the browser accepts it', async () => {
+      const { url } = await setup();
+      const br = await load(url, { referer: 'https://shop.example/', 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      const gz = await load(url, { referer: 'https://shop.example/', 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers.etag).not.toBe(br.headers.etag);
+    });
+
+    it('rebuilds after a configuration change (new ETag) and reuses the cache otherwise', async () => {
+      const { url, client, domain } = await setup();
+      const a = await load(url);
+      const b = await load(url);
+      expect(b.headers.etag).toBe(a.headers.etag);
+      await ctx.hosting({
+        method: 'POST',
+        url: `/hosting/api/client/${client.id}/domain/${domain.id}/embedding`,
+        payload: { name: 'Maps', purpose: '15c61c3' },
+      });
+      const c = await load(url);
+      expect(c.headers.etag).not.toBe(a.headers.etag);
+      expect(JSON.stringify(inlinedConfig(c.body))).toContain('Maps');
+    });
+
+    it('shows no banner on another site: a console warning only', async () => {
+      const { url } = await setup();
+      for (const headers of [{ referer: 'https://evil.example/' }, { referer: 'https://shop.example.evil.example/' }, {}]) {
+        const res = await load(url, headers);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toMatch(/^console\.warn\(/);
+        expect(res.body).not.toContain('"d":');
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+      const origin = await load(url, { origin: 'https://shop.example' });
+      expect(origin.body).toContain('"d":');
+    });
+
+    it('checks the port and answers unknown keys and domains with a warning', async () => {
+      const { url, client } = await setup({}, { name: 'shop.example:8443' });
+      expect((await load(url, { referer: 'https://shop.example:8443/' })).body).toContain('"d":');
+      expect((await load(url, { referer: 'https://shop.example/' })).body).toMatch(/^console\.warn/);
+      expect((await load(`/public/app.js?apiKey=${client.apiKey}&domain=0000000`)).body).toMatch(/^console\.warn/);
+      expect((await load(`/public/app.js?apiKey=nope&domain=0000000`)).body).toMatch(/^console\.warn/);
+      const bad = await ctx.app.inject({ method: 'GET', url: '/public/app.js?domain=abc' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+    });
+
+    it('serves no banner when the widget is switched off', async () => {
+      const { url } = await setup({}, { frontendWidgetEnabled: false });
+      expect((await load(url)).body).toContain('switched off');
+    });
+
+    it('stops at the monthly quota with "Quota exceeded" and does not count beyond it', async () => {
+      const { url, domain } = await setup({ widgetDisplayMaxCount: 3 });
+      for (let i = 0; i < 3; i++) expect((await load(url)).body).toContain('"d":');
+      const over = await load(url);
+      expect(over.body).toContain('Quota exceeded');
+      expect(over.body).not.toContain('"d":');
+      const month = new Date().toISOString().slice(0, 7);
+      // A previous month does not count against this one.
+      await ctx.database.db.insertInto('call_counts').values({ domain_id: domain.id, month: '2000-01', count: 99 }).execute();
+      expect(month).toMatch(/^\d{4}-\d\d$/);
+      expect((await load(url)).body).toContain('Quota exceeded');
+    });
+
+    it('creates the domain from the calling host with autoCreateDomains, and only then', async () => {
+      const c = await createClient(ctx, { autoCreateDomains: true });
+      const res = await load(`/public/app.js?apiKey=${c.apiKey}`, { referer: 'http://auto.example:8080/some/page' });
+      expect(res.body).toContain('"d":');
+      const domains = (await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${c.id}/domain` })).json();
+      expect(domains).toEqual([expect.objectContaining({ name: 'auto.example:8080' })]);
+      await load(`/public/app.js?apiKey=${c.apiKey}`, { referer: 'http://auto.example:8080/other' });
+      expect((await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${c.id}/domain` })).json()).toHaveLength(1);
+      const off = await createClient(ctx);
+      expect((await load(`/public/app.js?apiKey=${off.apiKey}`, { referer: 'https://new.example/' })).body).toMatch(/^console\.warn/);
+      expect((await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${off.id}/domain` })).json()).toEqual([]);
+    });
+
+    it('inlines texts with placeholders replaced, per locale, with the fallback', async () => {
+      const { url, client, domain } = await setup();
+      const base = `/hosting/api/client/${client.id}/domain/${domain.id}`;
+      await ctx.hosting({ method: 'POST', url: `${base}/placeholder`, payload: { name: 'COMPANY', value: 'Acme & Sons <Ltd>' } });
+      await ctx.hosting({ method: 'POST', url: `${base}/locale`, payload: { name: 'de_DE', widgetTitle: 'Datenschutz bei {COMPANY}' } });
+      await ctx.hosting({ method: 'POST', url: `${base}/locale`, payload: { name: 'en_US', widgetTitle: 'Privacy at {COMPANY}' } });
+      await ctx.hosting({ method: 'POST', url: `${base}/locale`, payload: { name: 'fr', active: false } });
+      const config = inlinedConfig((await load(url)).body) as { loc: Record<string, { t: Record<string, string> }>; dl: string };
+      expect(Object.keys(config.loc)).toEqual(['de_DE', 'en_US']);
+      expect(config.dl).toBe('de_DE');
+      expect(config.loc.de_DE!.t.widgetTitle).toBe('Datenschutz bei Acme & Sons <Ltd>');
+      expect(config.loc.de_DE!.t.widgetDeclineButtonText).not.toBe('');
+      expect(config.loc.en_US!.t.widgetTitle).toBe('Privacy at Acme & Sons <Ltd>');
+      const forced = inlinedConfig((await load(`${url}&lang=en_US`)).body) as { fl: string };
+      expect(forced.fl).toBe('en_US');
+    });
+
+    it('picks built-in texts from Accept-Language when the domain has no locale', async () => {
+      const { url } = await setup();
+      const config = inlinedConfig(
+        (await load(url, { referer: 'https://shop.example/', 'accept-language': 'sv-SE, nl;q=0.8, en;q=0.5' })).body,
+      ) as { loc: Record<string, unknown>; dl: string };
+      expect(Object.keys(config.loc)).toEqual(['nl']);
+    });
+
+    it('uses the theme named in the snippet, else the default theme', async () => {
+      const { url, client, domain } = await setup();
+      const theme = (
+        await ctx.hosting({
+          method: 'POST',
+          url: `/hosting/api/client/${client.id}/domain/${domain.id}/theme`,
+          payload: { name: 'Top', widgetPosition: 'top' },
+        })
+      ).json();
+      const def = inlinedConfig((await load(url)).body) as { th: { position: string } };
+      expect(def.th.position).toBe('bottom');
+      const pinned = inlinedConfig((await load(`${url}&theme=${theme.id}`)).body) as { th: { position: string } };
+      expect(pinned.th.position).toBe('top');
+    });
+  });
+
+  describe(`${dialect}: widget call counting`, () => {
+    const ctx = useApp(dialect, { counterFlushIntervalMs: 100 });
+
+    it('counts every call, 304s included, per domain and month, written in batches', async () => {
+      const client = await createClient(ctx);
+      const a = await createDomain(ctx, client.id, { name: 'a.example' });
+      const b = await createDomain(ctx, client.id, { name: 'b.example' });
+      const get = (d: string, host: string, etag?: string) =>
+        ctx.app.inject({
+          method: 'GET',
+          url: `/public/app.js?apiKey=${client.apiKey}&domain=${d}`,
+          headers: { referer: `https://${host}/`, ...(etag ? { 'if-none-match': etag } : {}) },
+        });
+      const first = await get(a.id, 'a.example');
+      for (let i = 0; i < 4; i++) expect((await get(a.id, 'a.example', first.headers.etag as string)).statusCode).toBe(304);
+      for (let i = 0; i < 3; i++) await get(b.id, 'b.example');
+      await get(a.id, 'wrong.example');
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline && (await monthCalls(ctx, a.id)) + (await monthCalls(ctx, b.id)) < 8) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await monthCalls(ctx, a.id)).toBe(5);
+      expect(await monthCalls(ctx, b.id)).toBe(3);
+      const list = (await ctx.hosting({ method: 'GET', url: '/hosting/api/client' })).json();
+      const item = list.find((c: { id: string }) => c.id === client.id);
+      expect(item.actualCallCount).toBe(8);
+      expect(item.domainCountData).toEqual(expect.arrayContaining([{ domName: 'a.example', count: 5 }, { domName: 'b.example', count: 3 }]));
+    });
+  });
+
+  describe(`${dialect}: GET …/onboarding/embed`, () => {
+    const ctx = useApp(dialect, { publicUrl: 'https://consent.agency.example' });
+
+    it('returns the default snippet and one per active locale, in the shape CMS plugins validate', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const base = `/hosting/api/client/${client.id}/domain/${domain.id}`;
+      await ctx.hosting({ method: 'POST', url: `${base}/locale`, payload: { name: 'de_DE' } });
+      await ctx.hosting({ method: 'POST', url: `${base}/locale`, payload: { name: 'en_US' } });
+      await ctx.hosting({ method: 'POST', url: `${base}/locale`, payload: { name: 'fr', active: false } });
+      const res = await ctx.hosting({ method: 'GET', url: `${base}/onboarding/embed` });
+      expect(res.statusCode).toBe(200);
+      const src = `https://consent.agency.example/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}`;
+      expect(res.json()).toEqual({
+        default: `<script src="${src}" referrerpolicy="origin"></script>`,
+        de_DE: `<script src="${src}&amp;lang=de_DE" referrerpolicy="origin"></script>`,
+        en_US: `<script src="${src}&amp;lang=en_US" referrerpolicy="origin"></script>`,
+      });
+      // The regular expression the established product's Shopify plugin validates snippets with.
+      const shopify = /<script src="https?:\/\/[^"]+\/public\/(ccm19|app)\.js\?[^"]+" referrerpolicy="origin"><\/script>/;
+      for (const snippet of Object.values(res.json() as Record<string, string>)) expect(snippet).toMatch(shopify);
+    });
+
+    it('answers 404 for another client\'s domain and 401 without a key', async () => {
+      const a = await createClient(ctx);
+      const b = await createClient(ctx);
+      const bDomain = await createDomain(ctx, b.id);
+      const res = await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${a.id}/domain/${bDomain.id}/onboarding/embed` });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(b.apiKey);
+      const anon = await ctx.app.inject({ method: 'GET', url: `/hosting/api/client/${b.id}/domain/${bDomain.id}/onboarding/embed` });
+      expect(anon.statusCode).toBe(401);
+    });
+  });
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium, driven by playwright-core (no downloaded browser). */
+export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && fs.existsSync(p),
+);
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!CHROMIUM) throw new Error('Chromium not found: apt-get install -y chromium (npm test installs it as root)');
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+}
+
+export interface Site {
+  url: string;
+  port: number;
+  /** Paths requested so far, in order. */
+  hits: string[];
+  setPage(path: string, html: string): void;
+  close(): Promise<void>;
+}
+
+/** A tiny website on 127.0.0.1 whose pages the tests write; it records every request path. */
+export async function serveSite(host = '127.0.0.1'): Promise<Site> {
+  const pages = new Map<string, string>();
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(req.url ?? '');
+    const path = (req.url ?? '/').split('?')[0]!;
+    const body = pages.get(path);
+    if (body === undefined) {
+      res.writeHead(path.endsWith('.js') ? 200 : 404, { 'content-type': path.endsWith('.js') ? 'text/javascript' : 'text/plain' });
+      // Unknown scripts log themselves, so tests can see which ones ran.
+      res.end(path.endsWith('.js') ? `(window.ran = window.ran || []).push(${JSON.stringify(path)});` : 'not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    hits,
+    setPage: (path, html) => pages.set(path, html),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,561 @@
+/**
+ * Placet consent widget: zero dependencies, one file, configuration inlined by the service.
+ * Order matters: blocking hooks are installed synchronously before anything else, because the snippet
+ * runs first in <head> and every later script or iframe must pass through them.
+ */
+import type { EmbeddingConfig, LocaleBundle, WidgetConfig } from './types.js';
+import { CSS } from './style.js';
+
+declare const __PLACET_CONFIG__: WidgetConfig;
+
+interface Stored {
+  gen: 2;
+  ucid: string;
+  consent: boolean;
+  embeddings: string[];
+  created: string;
+  updated: string;
+  clickedButton: string;
+  lang: string;
+  rev: number;
+  lrev: number;
+}
+
+type Win = Window & Record<string, unknown> & { dataLayer?: unknown[] };
+const w = window as unknown as Win;
+const doc = document;
+const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+const NECESSARY = '41ba25c';
+const KEY = 'ccm_consent';
+const GCM = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization', 'functionality_storage', 'personalization_storage', 'security_storage'];
+const BLOCKED = 'text/plain';
+const ATTR = 'data-ccm-blocked';
+
+if (!w.__placet) {
+  w.__placet = 1;
+  run(__PLACET_CONFIG__);
+}
+
+function run(c: WidgetConfig): void {
+  const em = c.em;
+  const th = c.th;
+  const byId = (id: string) => em.find((e) => e.i === id);
+  const has = (s: string, markers: string[]) => markers.some((m) => m && s.includes(m));
+  const now = () => new Date().toISOString();
+  const dispatch = (name: string, detail: unknown = null) => w.dispatchEvent(new CustomEvent(name, { detail }));
+  const push = (o: unknown) => (w.dataLayer = w.dataLayer || []).push(o);
+  const gpc = nav.globalPrivacyControl === true;
+  const dnt = nav.doNotTrack === '1';
+
+  /* ---------- storage ---------- */
+  const store = c.s === 1 ? null : c.s === 2 || c.lt === 0 ? sessionStorage : localStorage;
+  const readAll = (): Record<string, Stored> => {
+    try {
+      const raw = store ? store.getItem(KEY) : decodeURIComponent((doc.cookie.match(/(?:^|; )ccm_consent=([^;]*)/) || [])[1] || '');
+      return raw ? JSON.parse(raw) : {};
+    } catch {
+      return {};
+    }
+  };
+  const writeAll = (v: Record<string, Stored>) => {
+    const json = JSON.stringify(v);
+    if (store) store.setItem(KEY, json);
+    else
+      doc.cookie = `${KEY}=${encodeURIComponent(json)};path=/;SameSite=Lax${c.lt ? `;max-age=${c.lt * 86400}` : ''}${c.sc && location.protocol === 'https:' ? ';Secure' : ''}`;
+  };
+  let stored: Stored | undefined = readAll()[c.p];
+  const validDecision = (s: Stored | undefined): s is Stored => {
+    if (!s || !s.ucid || !s.updated) return false;
+    const t = Date.parse(s.updated);
+    return !(c.rb && t < c.rb) && !(c.lt && t + c.lt * 864e5 < Date.now()) && !(c.rl && s.lrev !== c.lr);
+  };
+  let decided = validDecision(stored);
+
+  /* ---------- what is accepted ---------- */
+  const necessary = em.filter((e) => e.p === NECESSARY).map((e) => e.i);
+  let acc = new Set<string>(decided ? [...stored!.embeddings, ...necessary] : necessary);
+  const here = location.href;
+  const activeHere = (e: EmbeddingConfig) => {
+    const listed = e.x.some((u) => (u.endsWith('*') ? here.startsWith(u.slice(0, -1)) : here === u));
+    return e.xm ? listed : !listed;
+  };
+  const allowed = (e: EmbeddingConfig) => acc.has(e.i) && activeHere(e);
+
+  /* ---------- blocking ---------- */
+  const own = doc.currentScript;
+  const approved = new WeakSet<Node>();
+  const blockedScripts: HTMLScriptElement[] = [];
+  const blockedFrames: [HTMLIFrameElement, HTMLElement, EmbeddingConfig | undefined][] = [];
+  const mustBlock = (s: string) =>
+    !has(s, c.am) && (has(s, c.bm) || em.some((e) => !allowed(e) && has(s, e.sm)));
+  const scriptKey = (el: HTMLScriptElement) => `${el.getAttribute('src') || ''} ${el.src || ''} ${el.text}`;
+
+  const checkScript = (el: HTMLScriptElement) => {
+    if (el === own || approved.has(el) || el.hasAttribute(ATTR)) return;
+    const type = (el.getAttribute('type') || '').toLowerCase();
+    if (type === 'text/x-ccm-loader') {
+      if (!el.hasAttribute(ATTR)) {
+        el.setAttribute(ATTR, 'l');
+        blockedScripts.push(el);
+      }
+      return;
+    }
+    if (type && !/^(text|application)\/(java|ecma)script$|^module$/.test(type)) return;
+    if (!mustBlock(scriptKey(el))) return;
+    el.setAttribute('data-ccm-type', type);
+    el.setAttribute(ATTR, '1');
+    el.type = BLOCKED;
+    blockedScripts.push(el);
+  };
+  const frameOwner = (src: string): EmbeddingConfig | undefined | false => {
+    if (!c.bi || !/^https?:|^\/\//.test(src) || new URL(src, here).origin === location.origin) return false;
+    const e = em.find((x) => has(src, x.fm));
+    if (e) return allowed(e) ? false : e;
+    const listed = has(src, c.im);
+    return (c.iw ? !listed : listed) && undefined;
+  };
+  const checkFrame = (f: HTMLIFrameElement) => {
+    if (approved.has(f) || f.hasAttribute(ATTR)) return;
+    const src = f.getAttribute('src') || '';
+    const owner = frameOwner(src);
+    if (owner === false) return;
+    f.setAttribute(ATTR, src);
+    f.setAttribute('src', 'about:blank');
+    const ph = placeholder(f, owner);
+    blockedFrames.push([f, ph, owner]);
+  };
+  const check = (n: Node) => {
+    if (n instanceof HTMLScriptElement) checkScript(n);
+    else if (n instanceof HTMLIFrameElement) checkFrame(n);
+    else if (n instanceof Element || n instanceof DocumentFragment) n.querySelectorAll('script,iframe').forEach(check);
+  };
+  // Scripts and iframes added by other scripts pass through the DOM insertion methods.
+  const patch = (proto: Record<string, unknown>, names: string[]) =>
+    names.forEach((m) => {
+      const orig = proto[m] as (...a: unknown[]) => unknown;
+      proto[m] = function (this: unknown, ...args: unknown[]) {
+        args.forEach((a) => a instanceof Node && check(a));
+        return orig.apply(this, args);
+      };
+    });
+  patch(Node.prototype as unknown as Record<string, unknown>, ['appendChild', 'insertBefore', 'replaceChild']);
+  patch(Element.prototype as unknown as Record<string, unknown>, ['append', 'prepend', 'before', 'after', 'replaceWith']);
+  // Scripts and iframes the parser inserts are caught before they run or load.
+  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(check))).observe(doc.documentElement, {
+    childList: true,
+    subtree: true,
+  });
+
+  const runScript = (old: HTMLScriptElement, loader: boolean) => {
+    const s = doc.createElement('script');
+    for (const a of Array.from(old.attributes)) {
+      if (!/^(type|src|data-ccm-)/.test(a.name)) s.setAttribute(a.name, a.value);
+    }
+    const type = loader ? '' : old.getAttribute('data-ccm-type');
+    if (type) s.type = type;
+    const src = loader ? old.getAttribute('data-ccm-loader-src') || old.getAttribute('src') : old.getAttribute('src');
+    if (src) {
+      s.src = src;
+      s.async = old.async;
+    } else s.text = old.text;
+    approved.add(s);
+    old.replaceWith(s);
+  };
+  const loaderAllowed = (el: HTMLScriptElement) => {
+    const group = el.getAttribute('data-ccm-loader-group');
+    const src = el.getAttribute('data-ccm-loader-src') || '';
+    const owner = em.find((e) => (group ? e.g === group : has(src, e.sm)));
+    return !!owner && allowed(owner) && !has(src, c.bm);
+  };
+  const injected = new Set<string>();
+  const apply = () => {
+    for (const el of blockedScripts.slice()) {
+      const loader = el.getAttribute(ATTR) === 'l';
+      if (el.isConnected && (loader ? loaderAllowed(el) : !mustBlock(scriptKey(el)))) {
+        blockedScripts.splice(blockedScripts.indexOf(el), 1);
+        runScript(el, loader);
+      }
+    }
+    for (const item of blockedFrames.slice()) if (item[2] && allowed(item[2])) unblockFrame(item);
+    for (const e of em) {
+      if (e.h && allowed(e) && !injected.has(e.i)) {
+        injected.add(e.i);
+        (doc.body || doc.head).appendChild(doc.createRange().createContextualFragment(e.h));
+      }
+    }
+  };
+  const unblockFrame = (item: (typeof blockedFrames)[number]) => {
+    const [f, ph] = item;
+    blockedFrames.splice(blockedFrames.indexOf(item), 1);
+    approved.add(f);
+    f.setAttribute('src', f.getAttribute(ATTR) || '');
+    f.removeAttribute(ATTR);
+    f.style.display = '';
+    ph.remove();
+  };
+
+  /* ---------- withdrawal: delete what a withdrawn embedding stored ---------- */
+  const wipe = (e: EmbeddingConfig) => {
+    for (const [name, type] of e.a) {
+      const re = new RegExp(`^${name.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+      if (type === 'cookie') {
+        const parts = location.hostname.split('.');
+        for (const ck of doc.cookie.split('; ')) {
+          const n = ck.split('=')[0]!;
+          if (!re.test(n)) continue;
+          for (let i = 0; i < parts.length; i++) {
+            const d = parts.slice(i).join('.');
+            doc.cookie = `${n}=;path=/;max-age=0;domain=${d}`;
+          }
+          doc.cookie = `${n}=;path=/;max-age=0`;
+        }
+      } else if (type === 'localStorage' || type === 'sessionStorage') {
+        const s = w[type] as Storage;
+        Object.keys(s).forEach((k) => re.test(k) && s.removeItem(k));
+      }
+    }
+  };
+
+  /* ---------- Google Consent Mode v2, events ---------- */
+  const gtag = (w.gtag as ((...a: unknown[]) => void) | undefined) || (w.gtag = function () {
+    // eslint-disable-next-line prefer-rest-params
+    push(arguments);
+  });
+  const gcmState = (grant: Set<string>) => Object.fromEntries(GCM.map((t) => [t, grant.has(t) ? 'granted' : 'denied']));
+  (gtag as (...a: unknown[]) => void)('consent', 'default', { ...gcmState(new Set()), wait_for_update: 500 });
+  const announce = (initial: boolean) => {
+    const grant = new Set<string>();
+    const state: Record<string, unknown> = { event: 'CCM19.consentStateChanged', initialConsent: initial };
+    for (const e of em) {
+      const ok = allowed(e);
+      state[`ccm19_${texts(e)[0]}`] = ok;
+      if (!ok) continue;
+      e.c.forEach((t) => grant.add(t));
+      push({ event: 'CCM19.embeddingAccepted', id: e.i, name: texts(e)[0] });
+      dispatch('ccm19EmbeddingAccepted', { name: texts(e)[0], code: e.h, purpose: e.p, mandatory: e.p === NECESSARY });
+    }
+    (gtag as (...a: unknown[]) => void)('consent', 'update', gcmState(grant));
+    push(state);
+  };
+
+  /* ---------- language ---------- */
+  const pickLang = () => {
+    const names = Object.keys(c.loc);
+    if (c.fl && c.loc[c.fl]) return c.fl;
+    for (const l of nav.languages || [nav.language]) {
+      const n = l.replace('-', '_').toLowerCase();
+      const hit = names.find((x) => x.toLowerCase() === n) || names.find((x) => x.split('_')[0] === n.split('_')[0]);
+      if (hit) return hit;
+    }
+    return c.dl;
+  };
+  let lang = pickLang();
+  const bundle = (): LocaleBundle => c.loc[lang] || c.loc[c.dl]!;
+  const t = (k: string) => bundle().t[k] || '';
+  const texts = (e: EmbeddingConfig) => bundle().e[e.i]!;
+
+  /* ---------- recording ---------- */
+  const record = (button: string) => {
+    const body = JSON.stringify({
+      apiKey: c.k, domain: c.d, ucid: stored!.ucid, consent: stored!.consent, embeddings: stored!.embeddings,
+      manipulationPrevention: th.mp, button, lang, revision: c.r, legalRevision: c.lr, themeId: th.id, gpc, dnt,
+    });
+    if (!(nav.sendBeacon && nav.sendBeacon(c.u, body))) {
+      fetch(c.u, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => 0);
+    }
+  };
+  const decide = (ids: Iterable<string>, button: string) => {
+    const before = acc;
+    acc = new Set([...ids, ...necessary]);
+    const first = !stored;
+    const ucid = stored?.ucid || Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const all = readAll();
+    const embeddings = [...acc];
+    stored = all[c.p] = {
+      gen: 2, ucid, consent: embeddings.some((id) => byId(id)?.p !== NECESSARY), embeddings,
+      created: stored?.created || now(), updated: now(), clickedButton: button, lang, rev: c.r, lrev: c.lr,
+    };
+    writeAll(all);
+    decided = true;
+    close();
+    apply();
+    em.forEach((e) => before.has(e.i) && !acc.has(e.i) && wipe(e));
+    record(button);
+    announce(first);
+  };
+
+  /* ---------- UI ---------- */
+  const h = (tag: string, attrs: Record<string, unknown> = {}, ...kids: (Node | string | false | undefined)[]) => {
+    const el = doc.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k.startsWith('on')) el.addEventListener(k.slice(2), v as EventListener);
+      else if (v !== false && v != null) el.setAttribute(k, v === true ? '' : String(v));
+    }
+    el.append(...(kids.filter(Boolean) as (Node | string)[]));
+    return el;
+  };
+  const host = h('div', { id: 'ccm-widget' });
+  const root = host.attachShadow({ mode: 'open' });
+  const vars = Object.entries(th.colors).map(([k, v]) => `--${k}:${v}`).join(';');
+  root.append(h('style', {}, `:host{${vars}}${CSS}${th.css}`));
+  const panel = h('div');
+  root.append(panel);
+  doc.documentElement.append(host);
+
+  let layer = 0;
+  let returnTo: Element | null = null;
+  let sel = new Set<string>();
+  const trusted = (ev: Event) => !th.mp || ev.isTrusted;
+  const btn = (cls: string, label: string, on: (ev: Event) => void) =>
+    h('button', { type: 'button', class: cls, onclick: on }, label);
+  const acceptAll = (ev: Event) => trusted(ev) && decide(em.map((e) => e.i), 'acceptAll');
+  const declineAll = () => decide([], 'declineAll');
+  const save = (ev: Event) => trusted(ev) && decide(sel, 'save');
+  const link = (label: string, url: string, blank: boolean) =>
+    url && h('a', { href: url, target: blank && '_blank', rel: blank && 'noopener' }, label);
+  const legalLinks = () =>
+    h('p', { class: 'l' }, link(t('imprint'), t('imprintUrl'), c.nt[0]), ' ', link(t('privacyPolicy'), t('privacyPolicyUrl'), c.nt[1]));
+  const purposes = () => c.pu.filter((p) => p === NECESSARY || em.some((e) => e.p === p));
+  const toggle = (label: string, on: boolean, disabled: boolean, mixed: boolean, change: (v: boolean) => void) => {
+    const input = h('input', {
+      type: 'checkbox', role: th.switchType === 'switch' && 'switch', checked: on, disabled,
+      onchange: (ev: Event) => change((ev.target as HTMLInputElement).checked),
+    }) as HTMLInputElement;
+    input.indeterminate = mixed;
+    return h('label', { class: `g ${th.switchType}` }, input, h('span', {}, label));
+  };
+  const purposeToggle = (p: string) => {
+    const ids = em.filter((e) => e.p === p).map((e) => e.i);
+    const n = ids.filter((id) => sel.has(id)).length;
+    return toggle(bundle().pu[p]![0], p === NECESSARY || (n > 0 && n === ids.length), p === NECESSARY, n > 0 && n < ids.length, (v) => {
+      ids.forEach((id) => (v ? sel.add(id) : sel.delete(id)));
+      render(layer);
+    });
+  };
+  const buttonsFor = (list: string[]) => {
+    const order = [...list];
+    if (c.de && order.includes('accept') && !order.includes('decline')) order.splice(order.indexOf('accept') + 1, 0, 'decline');
+    return order.map((b) =>
+      b === 'accept'
+        ? btn('a', t('widgetFullConsentButtonText'), acceptAll)
+        : b === 'decline'
+          ? btn('d', t('widgetDeclineButtonText'), declineAll)
+          : th.purposesInMain
+            ? h('button', { type: 'button', class: 'k', onclick: () => render(2) }, t('widgetSettingsButtonText'))
+            : btn('s', t('widgetSettingsButtonText'), () => render(2)),
+    );
+  };
+  const dialog = (title: string, modal: boolean, ...body: (Node | string | false | undefined)[]) =>
+    h(
+      'div',
+      { class: `r ${th.position}`, lang: lang.replace('_', '-') },
+      modal && th.blocking && h('div', { class: 'o' }),
+      h(
+        'div',
+        { class: 'b', role: 'dialog', 'aria-modal': modal, 'aria-labelledby': 'ccm-t' },
+        th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
+        th.close && layer === 1 && btn('x', '✕', close),
+        h('h2', { id: 'ccm-t' }, title),
+        ...body,
+        !c.wl && h('p', { class: 'w' }, 'Placet'),
+      ),
+    );
+  const views: Record<number, () => HTMLElement> = {
+    1: () =>
+      dialog(
+        t('widgetTitle'),
+        th.blocking,
+        h('p', {}, t('widgetIntroText')),
+        th.purposesInMain && h('div', {}, ...purposes().map(purposeToggle), btn('a', t('categoriesSaveButtonText'), save)),
+        h('div', { class: 'n' }, ...buttonsFor(th.buttons)),
+        legalLinks(),
+      ),
+    2: () =>
+      dialog(
+        t('categoriesTitle'),
+        true,
+        ...purposes().map((p) => h('div', { class: 'p' }, purposeToggle(p), h('p', {}, bundle().pu[p]![1]))),
+        th.checkAll && h('p', {}, btn('s', t('checkAllButtonText'), () => ((sel = new Set(em.map((e) => e.i))), render(2))), btn('s', t('uncheckAllButtonText'), () => ((sel = new Set()), render(2)))),
+        h('div', { class: 'n' },
+          btn('a', t('categoriesSaveButtonText'), save),
+          th.settingsAcceptAll && btn('a', t('categoriesFullConsentButtonText'), acceptAll),
+          btn('s', t('categoriesCancelButtonText'), back),
+          btn('s', t('questionMarkButtonText'), () => render(3)),
+        ),
+        th.footer && legalLinks(),
+      ),
+    3: () =>
+      dialog(
+        t('detailsTitle'),
+        true,
+        ...purposes().map((p) =>
+          h('section', {}, h('h3', {}, bundle().pu[p]![0]),
+            ...em.filter((e) => e.p === p).map((e) => {
+              const x = texts(e);
+              const row = (k: string, v: string | Node) => v && h('div', {}, h('dt', {}, t(k)), h('dd', {}, v));
+              return h('details', {},
+                h('summary', {}, x[0]),
+                toggle(x[0], p === NECESSARY || sel.has(e.i), p === NECESSARY, false, (v) => (v ? sel.add(e.i) : sel.delete(e.i))),
+                h('dl', {},
+                  row('embeddingVendorLabel', x[1]),
+                  row('embeddingDescriptionLabel', x[2]),
+                  row('embeddingPrivacyPolicyUrlLabel', x[3] && h('a', { href: x[3], target: '_blank', rel: 'noopener' }, x[3])),
+                  row('embeddingWhichDataIsCollectedLabel', x[4]),
+                  row('embeddingPurposeOfDataCollectionLabel', x[5]),
+                  row('embeddingLegalBasisLabel', x[6]),
+                  row('embeddingPlaceOfProcessingLabel', x[7]),
+                ),
+                x[11].length > 0 && assetTable(x[11]),
+              );
+            }),
+          ),
+        ),
+        h('p', { class: 'u' }, 'ucid: ', h('code', {}, stored?.ucid || '–')),
+        h('div', { class: 'n' }, btn('a', t('categoriesSaveButtonText'), save), btn('s', t('detailsCloseButtonText'), () => render(2))),
+      ),
+  };
+  const assetTable = (rows: [string, string, string][]) =>
+    h('table', {},
+      h('tr', {}, ...['embeddingAssetNameLabel', 'embeddingAssetLifetimeLabel', 'embeddingAssetDescriptionLabel'].map((k) => h('th', {}, t(k)))),
+      ...rows.map((r) => h('tr', {}, ...r.map((v) => h('td', {}, v)))),
+    );
+  const icon = () =>
+    th.icon &&
+    btn('c', '', () => open(th.iconTarget === 'main' ? 1 : 2)).appendChild(
+      th.iconImage ? h('img', { src: `data:image;base64,${th.iconImage}`, alt: t('changeConsentText') }) : h('span', { 'aria-label': t('changeConsentText') }, '⚙'),
+    ).parentNode as HTMLElement;
+  function render(n: number) {
+    const wasOpen = layer > 0;
+    layer = n;
+    panel.replaceChildren(...(n ? [views[n]!()] : decided || gpc || dnt ? [icon() || ''] : []));
+    const target = n && (n > 1 || th.blocking || wasOpen) ? panel.querySelector<HTMLElement>('button,input,a') : null;
+    target?.focus();
+  }
+  function open(n: number) {
+    if (!layer) returnTo = doc.activeElement;
+    sel = new Set(acc);
+    render(n);
+  }
+  function close() {
+    if (!layer) return;
+    render(0);
+    (returnTo as HTMLElement | null)?.focus?.();
+    dispatch('ccm19WidgetClosed');
+  }
+  function back() {
+    if (decided) close();
+    else render(1);
+  }
+  root.addEventListener('keydown', (ev) => {
+    const e = ev as KeyboardEvent;
+    if (!layer) return;
+    if (e.key === 'Escape') {
+      if (layer === 3) render(2);
+      else if (layer === 2) back();
+      else if (decided || th.close) close();
+    } else if (e.key === 'Tab' && (layer > 1 || th.blocking)) {
+      const f = Array.from(panel.querySelectorAll<HTMLElement>('button,input:not([disabled]),a[href],summary'));
+      const i = f.indexOf(root.activeElement as HTMLElement);
+      const next = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : i === f.length - 1 ? 0 : i + 1;
+      f[next]?.focus();
+      e.preventDefault();
+    }
+  });
+
+  /* ---------- iframe placeholder ---------- */
+  function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undefined): HTMLElement {
+    const ph = h('div', { class: 'ccm-blocked', style: `width:${f.width ? `${f.width}px` : '100%'};height:${f.height || 150}px;max-width:100%` });
+    const sr = ph.attachShadow({ mode: 'open' });
+    const x = owner ? texts(owner) : undefined;
+    const accept = (ev: Event) => {
+      if (!trusted(ev)) return;
+      if (owner) decide([...acc, owner.i], 'acceptEmbedding');
+      else {
+        const item = blockedFrames.find((b) => b[0] === f);
+        if (item) unblockFrame(item);
+      }
+    };
+    sr.append(
+      h('style', {}, `:host{${vars};display:block}${CSS}${th.iframeCss}`),
+      h('div', { class: 'f', lang: lang.replace('_', '-') },
+        h('strong', {}, x?.[8] || t('blockedContentTitle')),
+        h('p', {}, x?.[9] || t('blockedContentDisclaimer')),
+        owner && h('p', {}, x![0]),
+        btn('y', x?.[10] || t('blockedContentConsentButtonText'), accept),
+      ),
+    );
+    f.style.display = 'none';
+    f.before(ph);
+    return ph;
+  }
+
+  /* ---------- cookie declaration, hash links, API ---------- */
+  const declaration = () =>
+    doc.querySelectorAll('.ccm-cookie-declaration').forEach((el) =>
+      el.replaceChildren(
+        h('p', {}, h('a', { href: '#CCM.openControlPanel' }, t('changeConsentText'))),
+        ...purposes().map((p) =>
+          h('div', {}, h('h3', {}, bundle().pu[p]![0]),
+            ...em.filter((e) => e.p === p).map((e) => h('div', {}, h('h4', {}, texts(e)[0]), h('p', {}, texts(e)[2]), assetTable(texts(e)[11])))),
+        ),
+      ),
+    );
+  const hashAction = (hash: string) => {
+    const fn = (api as Record<string, unknown>)[hash.replace(/^#CCM\./, '')];
+    if (/^#CCM\./.test(hash) && typeof fn === 'function') (fn as () => void)();
+  };
+  doc.addEventListener('click', (ev) => {
+    const a = (ev.target as Element | null)?.closest?.('a[href^="#CCM."]');
+    if (a) {
+      ev.preventDefault();
+      hashAction(a.getAttribute('href')!);
+    }
+  });
+  const api = {
+    get acceptedEmbeddings() {
+      return em.filter(allowed).map((e) => ({ id: e.i, name: texts(e)[0] }));
+    },
+    get acceptedCookies() {
+      return em.filter(allowed).flatMap((e) => e.a.map((a) => a[0]));
+    },
+    get consent() {
+      return decided;
+    },
+    get fullConsentGiven() {
+      return decided && em.every((e) => acc.has(e.i));
+    },
+    get ucid() {
+      return stored?.ucid || null;
+    },
+    openWidget: () => open(1),
+    closeWidget: close,
+    openControlPanel: () => open(2),
+    closeControlPanel: close,
+    availableLocales: () => Object.keys(c.loc),
+    switchLocale: (n: string) => {
+      if (c.loc[n]) {
+        lang = n;
+        render(layer);
+        declaration();
+      }
+    },
+    version: '1',
+  };
+  w.CCM = api;
+
+  /* ---------- start ---------- */
+  const onLegalPage = ['imprintUrl', 'privacyPolicyUrl'].some((k, i) => t(k) && !c.sw[i] && here.split('#')[0] === t(k));
+  apply();
+  if (decided) announce(false);
+  // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
+  if (decided || gpc || (dnt && th.dnt) || onLegalPage) render(0);
+  else open(1);
+  if (location.hash) hashAction(location.hash);
+  const ready = () => {
+    apply();
+    declaration();
+    dispatch('ccm19WidgetLoaded');
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', ready);
+  else ready();
+}

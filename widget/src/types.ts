@@ -1,0 +1,121 @@
+/**
+ * The configuration the service inlines into the widget (one request, no round trip before the banner).
+ * Shared by the server's builder (src/features/widget/widget-config.ts) and the widget. Keys are short
+ * where they repeat per embedding; texts keep their Locale field names (brotli folds the repetition).
+ */
+export interface WidgetConfig {
+  /** domain id */
+  d: string;
+  /** client's public api key */
+  k: string;
+  /** consent endpoint URL */
+  u: string;
+  /** configuration revision */
+  r: number;
+  /** legal revision */
+  lr: number;
+  /** domain path: the key inside the stored entry */
+  p: string;
+  /** consent storage: 0 localStorage, 1 cookie, 2 sessionStorage */
+  s: 0 | 1 | 2;
+  /** consent lifetime in days; 0 = until the browser closes */
+  lt: number;
+  /** Secure flag for the consent cookie */
+  sc: boolean;
+  /** decisions made before this time (ms) are void; 0 = none */
+  rb: number;
+  /** a legal revision change voids decisions */
+  rl: boolean;
+  /** a decline button whenever accept-all is shown */
+  de: boolean;
+  /** locale forced by the snippet's lang, or '' */
+  fl: string;
+  /** default locale */
+  dl: string;
+  /** texts per available locale */
+  loc: Record<string, LocaleBundle>;
+  /** embeddings (active only) */
+  em: EmbeddingConfig[];
+  /** purpose ids to show, necessary first */
+  pu: string[];
+  /** blockedScriptMarkers: never run */
+  bm: string[];
+  /** allowedScriptMarkers: never blocked */
+  am: string[];
+  /** iframe blocker on */
+  bi: boolean;
+  /** iframe block mode: 1 whitelist (block everything not allowed), 0 blacklist */
+  iw: 0 | 1;
+  /** domain iframeMarkers (allow list in whitelist mode, block list in blacklist mode) */
+  im: string[];
+  /** theme */
+  th: ThemeConfig;
+  /** hide "powered by" */
+  wl: boolean;
+  /** imprint / privacy pages: open in new tab */
+  nt: [boolean, boolean];
+  /** show the banner on the imprint / privacy page */
+  sw: [boolean, boolean];
+}
+
+export interface EmbeddingConfig {
+  /** id */
+  i: string;
+  /** purpose id */
+  p: string;
+  /** script markers */
+  sm: string[];
+  /** iframe markers */
+  fm: string[];
+  /** scriptHtmlCode ('' none) */
+  h: string;
+  /** scriptLoaderGroup ('' none) */
+  g: string;
+  /** excludeFromUrls and mode (1 = include: only there) */
+  x: string[];
+  xm: 0 | 1;
+  /** Google Consent Mode types granted */
+  c: string[];
+  /** asset names and storage types, for deletion on withdrawal: [name, storageType] */
+  a: [string, string][];
+  /** hideIframesUntilConsent */
+  hi: boolean;
+}
+
+/** Per locale: UI texts and per-embedding texts. */
+export interface LocaleBundle {
+  t: Record<string, string>;
+  /** purpose id → [name, description] */
+  pu: Record<string, [string, string]>;
+  /** embedding id → texts */
+  e: Record<string, EmbeddingTexts>;
+}
+
+/** [name, vendor, description, privacyUrl, data, purposeOfProcessing, legalBasis, place, blockedTitle, blockedText, blockedButton, assets] */
+export type EmbeddingTexts = [
+  string, string, string, string, string, string, string, string, string, string, string,
+  [string, string, string][],
+];
+
+export interface ThemeConfig {
+  /** theme id */
+  id: string;
+  blocking: boolean;
+  buttons: string[];
+  close: boolean;
+  position: string;
+  switchType: string;
+  purposesInMain: boolean;
+  settingsAcceptAll: boolean;
+  checkAll: boolean;
+  footer: boolean;
+  dnt: boolean;
+  mp: boolean;
+  logo: string;
+  icon: boolean;
+  iconImage: string;
+  iconTarget: string;
+  colors: Record<string, string>;
+  css: string;
+  iframeCss: string;
+}
