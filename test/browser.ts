@@ -25,8 +25,11 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** A tiny website on 127.0.0.1 whose pages the tests write; it records every request path. */
-export async function serveSite(host = '127.0.0.1'): Promise<Site> {
+/**
+ * A tiny website on 127.0.0.1 whose pages the tests write; it records every request path. `urlHost`
+ * `localhost` makes it another site than 127.0.0.1 (a third party) on the same machine.
+ */
+export async function serveSite(urlHost = '127.0.0.1'): Promise<Site> {
   const pages = new Map<string, string>();
   const hits: string[] = [];
   const server = http.createServer((req, res) => {
@@ -42,13 +45,22 @@ export async function serveSite(host = '127.0.0.1'): Promise<Site> {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${urlHost}:${port}`,
     port,
     hits,
     setPage: (path, html) => pages.set(path, html),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A free TCP port on 127.0.0.1 (the app must know its public URL before it listens). */
+export async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

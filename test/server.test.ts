@@ -84,6 +84,37 @@ describe('placet server process', () => {
     expect(await stopped).toBe(0);
   }, 60_000);
 
+  it('writes every counted widget call to the database on SIGTERM', async () => {
+    const key = 'process-test-hosting-key-0123456789';
+    const counted = { ...env, HOSTING_API_KEY: key, COUNTER_FLUSH_INTERVAL_MS: '600000' };
+    const child = spawn(TSX, ['src/server.ts'], { env: counted, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    await waitReady();
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const client = await (await fetch(`${base}/hosting/api/client`, {
+      method: 'POST', headers: auth,
+      body: JSON.stringify({ username: `kill${Date.now()}`, password: 'long enough pw', emailAddress: 'k@example.com' }),
+    })).json() as { id: string; apiKey: string };
+    const domain = await (await fetch(`${base}/hosting/api/client/${client.id}/domain`, {
+      method: 'POST', headers: auth, body: JSON.stringify({ name: 'counted.example' }),
+    })).json() as { id: string };
+    for (let i = 0; i < 25; i++) {
+      const res = await fetch(`${base}/public/app.js?apiKey=${client.apiKey}&domain=${domain.id}`, { headers: { referer: 'https://counted.example/' } });
+      expect(res.status).toBe(200);
+    }
+    const done = exited(child);
+    child.kill('SIGTERM');
+    expect(await done).toBe(0);
+    const again = spawn(TSX, ['src/server.ts'], { env: counted, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(again);
+    await waitReady();
+    const read = await (await fetch(`${base}/hosting/api/client/${client.id}`, { headers: auth })).json() as { widgetDisplayCount: number };
+    expect(read.widgetDisplayCount).toBe(25);
+    const stopped = exited(again);
+    again.kill('SIGTERM');
+    await stopped;
+  }, 60_000);
+
   it('refuses to start with invalid configuration and lists every problem', () => {
     const res = spawnSync(TSX, ['src/server.ts'], {
       env: { PATH: env.PATH, PORT: 'x', DATABASE_URL: 'mysql://nope', PUBLIC_URL: 'nope' },

@@ -30,6 +30,7 @@ const KEY = 'ccm_consent';
 const GCM = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization', 'functionality_storage', 'personalization_storage', 'security_storage'];
 const BLOCKED = 'text/plain';
 const ATTR = 'data-ccm-blocked';
+const FOCUSABLE = 'button,input:not([disabled]),a[href],summary';
 
 if (!w.__placet) {
   w.__placet = 1;
@@ -428,7 +429,7 @@ function run(c: WidgetConfig): void {
     const wasOpen = layer > 0;
     layer = n;
     panel.replaceChildren(...(n ? [views[n]!()] : decided || gpc || dnt ? [icon() || ''] : []));
-    const target = n && (n > 1 || th.blocking || wasOpen) ? panel.querySelector<HTMLElement>('button,input,a') : null;
+    const target = n && (n > 1 || th.blocking || wasOpen) ? panel.querySelector<HTMLElement>(FOCUSABLE) : null;
     target?.focus();
   }
   function open(n: number) {
@@ -454,7 +455,7 @@ function run(c: WidgetConfig): void {
       else if (layer === 2) back();
       else if (decided || th.close) close();
     } else if (e.key === 'Tab' && (layer > 1 || th.blocking)) {
-      const f = Array.from(panel.querySelectorAll<HTMLElement>('button,input:not([disabled]),a[href],summary'));
+      const f = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
       const i = f.indexOf(root.activeElement as HTMLElement);
       const next = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : i === f.length - 1 ? 0 : i + 1;
       f[next]?.focus();

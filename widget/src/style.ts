@@ -3,7 +3,7 @@
  * pb/pf/pbo accept, db/df/dbo decline, bb/bf/bbo other buttons, wb/wf/wl/wbo window, ib/if/ibb/ibf blocker.
  */
 export const CSS =
-  '.r,.f{font:15px/1.5 system-ui,sans-serif;color:var(--wf);text-align:left}' +
+  '.r,.f{font:15px/1.5 sans-serif;color:var(--wf);text-align:left}' +
   '.r{position:fixed;z-index:2147483646;inset:auto 0 0}' +
   '.o{position:fixed;inset:0;background:#0009}' +
   '.b{position:relative;background:var(--wb);border:1px solid var(--wbo);box-shadow:0 4px 24px #0005;padding:20px 24px;max-height:85vh;overflow:auto;box-sizing:border-box;margin:0 auto;max-width:960px}' +
@@ -26,5 +26,5 @@ export const CSS =
   'dt{font-weight:600}dd{margin:0 0 6px}table{border-collapse:collapse;width:100%;font-size:.9em}th,td{border:1px solid var(--wbo);padding:4px;text-align:left}' +
   '.i{max-height:40px;display:block}.w{font-size:.75em;opacity:.8}.u code{word-break:break-all}' +
   '.c{position:fixed;left:16px;bottom:16px;z-index:2147483646;border-radius:50%;width:48px;height:48px;padding:0;background:var(--pb);color:var(--pf);border-color:var(--pbo)}.c img{max-width:28px}' +
-  '.f{background:var(--ib);color:var(--if);height:100%;box-sizing:border-box;padding:16px;display:flex;flex-direction:column;justify-content:center;align-items:center;text-align:center}' +
+  '.f{background:var(--ib);color:var(--if);height:100%;box-sizing:border-box;padding:8px 12px;display:flex;flex-direction:column;justify-content:safe center;align-items:center;text-align:center;overflow:auto;font-size:13px}.f p{margin:2px 0}' +
   '.y{background:var(--ibb);color:var(--ibf);border-color:var(--ibb)}';

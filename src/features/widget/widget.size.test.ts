@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { benchmarkDomain } from '../../../bench/widget-domain.js';
+import { HOSTING_KEY, useApp } from '../../../test/helper.js';
+import { WIDGET_BUDGET_BROTLI, buildWidget, sizes } from '../../../widget/build.js';
+
+describe('widget size budgets', () => {
+  const ctx = useApp('sqlite', { publicUrl: 'https://consent.agency.example' });
+
+  it(`keeps the widget code (JS + CSS) within ${WIDGET_BUDGET_BROTLI} B brotli`, async () => {
+    const code = await buildWidget();
+    expect(sizes(code.replace('__PLACET_CFG__', '{}')).brotli).toBeLessThanOrEqual(WIDGET_BUDGET_BROTLI);
+  });
+
+  it('serves a 4-embedding, 2-locale domain within 12 KB brotli in total', async () => {
+    const { snippetSrc } = await benchmarkDomain(ctx.app, HOSTING_KEY, 'bench.example', 'https://consent.agency.example');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: snippetSrc.replace('https://consent.agency.example', ''),
+      headers: { referer: 'http://bench.example/' },
+    });
+    expect(res.body).toContain('"d":');
+    const total = sizes(res.rawPayload);
+    expect(total.brotli).toBeLessThanOrEqual(12 * 1024);
+  });
+});

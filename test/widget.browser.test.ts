@@ -1,0 +1,519 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app.js';
+import { testConfig } from '../src/config.js';
+import type { DatabaseHandle } from '../src/db/connect.js';
+import { freePort, launchBrowser, serveSite, type Site } from './browser.js';
+import { freshDatabase, unique } from './helper.js';
+
+/**
+ * The widget in real headless Chromium against pages served on 127.0.0.1, with the real service
+ * (SQLite) recording decisions. A second site on `localhost` plays the third party.
+ */
+const KEY = 'browser-test-hosting-key-0123456789';
+const ANALYTICS = 'a717ff5';
+const MARKETING = 'cdcbd7c';
+const SOCIAL = '6cd2721';
+
+let browser: Browser;
+let site: Site;
+let other: Site;
+let app: App;
+let database: DatabaseHandle;
+let appUrl = '';
+let pageNo = 0;
+
+beforeAll(async () => {
+  site = await serveSite('127.0.0.1');
+  other = await serveSite('localhost');
+  other.setPage('/frame.html', '<!doctype html><p>third-party frame</p>');
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  database = await freshDatabase('sqlite');
+  app = await buildApp({
+    config: testConfig({ hostingApiKey: KEY, publicUrl: appUrl, counterFlushIntervalMs: 200 }),
+    database,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await database?.close();
+  await site?.close();
+  await other?.close();
+});
+
+const hosting = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+  const res = await app.inject({ method, url: `/hosting/api${url}`, headers: { authorization: `Bearer ${KEY}` }, payload: payload as object });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+};
+
+interface Setup {
+  clientId: string;
+  domainId: string;
+  base: string;
+  snippet: string;
+  ids: Record<string, string>;
+  domainApiKey: string;
+}
+
+/** A client with one domain for the test site and the standard embeddings. */
+async function setup(options: { client?: object; domain?: object; theme?: object; host?: string; query?: string } = {}): Promise<Setup> {
+  const client = await hosting('POST', '/client', {
+    username: unique('b'), password: 'long enough pw', emailAddress: 'b@example.com', ...options.client,
+  });
+  const domain = await hosting('POST', `/client/${client.id}/domain`, { name: options.host ?? `http://127.0.0.1:${site.port}`, ...options.domain });
+  const base = `/client/${client.id}/domain/${domain.id}`;
+  const embeddings = {
+    analytics: {
+      name: 'Tracker Analytics', purpose: ANALYTICS, vendor: 'Tracker Inc.', description: 'Counts visits.',
+      scriptMarkers: ['tracker.js', 'analytics-inline'], googleConsentMode: ['analytics_storage'],
+      assets: [{ name: '_tr', lifetime: '1 year', description: 'Visitor id' }, { name: '_tr_*', storageType: 'cookie' }, { name: 'tr_store', storageType: 'localStorage' }],
+    },
+    loader: { name: 'Loader Ads', purpose: MARKETING, scriptLoaderGroup: 'ads', googleConsentMode: ['ad_storage', 'ad_user_data'] },
+    video: { name: 'Video Embed', purpose: SOCIAL, iframeMarkers: [`localhost:${other.port}/frame`] },
+    html: { name: 'Tag Code', purpose: MARKETING, scriptHtmlCode: '<script>window.htmlRan = (window.htmlRan || 0) + 1</script>' },
+    session: { name: 'Session', purpose: '41ba25c', assets: [{ name: 'PHPSESSID' }] },
+  };
+  const ids: Record<string, string> = {};
+  for (const [key, body] of Object.entries(embeddings)) ids[key] = (await hosting('POST', `${base}/embedding`, body)).id;
+  if (options.theme) {
+    const [theme] = await hosting('GET', `${base}/theme`);
+    await hosting('PUT', `${base}/theme/${theme.id}`, options.theme);
+  }
+  const { apiKey } = await hosting('POST', `/client/${client.id}/domain-api-key`);
+  const snippet = `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}${options.query ?? ''}" referrerpolicy="origin"></script>`;
+  return { clientId: client.id, domainId: domain.id, base, snippet, ids, domainApiKey: apiKey };
+}
+
+const PAGE_BODY = `
+<script src="/tracker.js"></script>
+<script>window.inlineRan = 'analytics-inline';</script>
+<script>var s = document.createElement('script'); s.src = '/dyn-' + 'tracker.js'; document.head.appendChild(s);</script>
+<script type="text/x-ccm-loader" data-ccm-loader-src="/loader.js" data-ccm-loader-group="ads"></script>
+<script src="/free.js"></script>`;
+
+function pageHtml(s: Setup, extraBody = '', head = ''): string {
+  return `<!doctype html><html><head>${s.snippet}${head}${PAGE_BODY}</head><body><h1>Shop</h1>
+<iframe src="http://localhost:${other.port}/frame.html" width="300" height="150"></iframe>${extraBody}</body></html>`;
+}
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  path: string;
+  logs: string[];
+}
+
+async function open(html: string, init?: () => void, context?: BrowserContext): Promise<Opened> {
+  const path = `/p${++pageNo}`;
+  site.setPage(path, html);
+  const ctx = context ?? (await browser.newContext());
+  if (init) await ctx.addInitScript(init);
+  const page = await ctx.newPage();
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+  await page.goto(`${site.url}${path}`);
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForTimeout(150);
+  return { context: ctx, page, path, logs };
+}
+
+const widget = (page: Page) => page.locator('#ccm-widget');
+const dialog = (page: Page) => widget(page).locator('[role="dialog"]');
+const ran = (page: Page) => page.evaluate(() => ((window as unknown as { ran?: string[] }).ran ?? []).slice().sort());
+const globalOf = (page: Page, name: string) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name);
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem('ccm_consent'));
+
+async function records(s: Setup, expected: number): Promise<Record<string, unknown>[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const res = await app.inject({ method: 'GET', url: `/api/domains/${s.domainId}/consents?apiKey=${s.domainApiKey}` });
+    const list = res.statusCode === 200 ? (res.json() as Record<string, unknown>[]) : [];
+    if (list.length >= expected || Date.now() > deadline) return list;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('widget in Chromium', () => {
+  it('shows the banner in an open shadow root, as a labelled dialog with lang set', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s));
+    await expect(dialog(page).count()).resolves.toBe(1);
+    const info = await page.evaluate(() => {
+      const root = document.getElementById('ccm-widget')!.shadowRoot!;
+      const d = root.querySelector('[role="dialog"]')!;
+      return {
+        label: root.getElementById(d.getAttribute('aria-labelledby')!)?.textContent,
+        lang: d.closest('[lang]')?.getAttribute('lang'),
+        buttons: [...d.querySelectorAll('button')].map((b) => b.textContent),
+      };
+    });
+    expect(info.label).toBe('Privacy settings');
+    expect(info.lang).toBe('en');
+    expect(info.buttons).toEqual(['Accept all', 'Reject all', 'Settings']);
+    // Accept and decline carry equal visual weight in the default theme.
+    const [accept, decline] = await Promise.all(
+      ['button.a', 'button.d'].map((sel) =>
+        widget(page).locator(sel).evaluate((b) => {
+          const st = getComputedStyle(b);
+          return [st.backgroundColor, st.color, st.fontSize, st.fontWeight, st.padding, b.getBoundingClientRect().height];
+        }),
+      ),
+    );
+    expect(decline).toEqual(accept);
+    await context.close();
+  });
+
+  it('runs and loads nothing blocked before consent: markers, dynamic scripts, loader, iframes, scriptHtmlCode', async () => {
+    const s = await setup();
+    const hitsBefore = other.hits.length;
+    const { page, context } = await open(pageHtml(s));
+    expect(await ran(page)).toEqual(['/free.js']);
+    expect(await globalOf(page, 'inlineRan')).toBeUndefined();
+    expect(await globalOf(page, 'htmlRan')).toBeUndefined();
+    expect(site.hits).not.toContain('/loader.js');
+    expect(other.hits.slice(hitsBefore)).not.toContain('/frame.html');
+    expect(await page.locator('.ccm-blocked').count()).toBe(1);
+    expect(await page.locator('iframe').getAttribute('src')).toBe('about:blank');
+    await context.close();
+  });
+
+  it('accept all runs everything, stores the decision and records it', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s));
+    await widget(page).locator('button.a').click();
+    await page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/loader.js'));
+    expect(await ran(page)).toEqual(['/dyn-tracker.js', '/free.js', '/loader.js', '/tracker.js']);
+    expect(await globalOf(page, 'inlineRan')).toBe('analytics-inline');
+    expect(await globalOf(page, 'htmlRan')).toBe(1);
+    await page.waitForFunction(() => document.querySelector('iframe')?.getAttribute('src')?.includes('/frame.html'));
+    expect(await page.locator('.ccm-blocked').count()).toBe(0);
+    expect(await dialog(page).count()).toBe(0);
+    const entry = JSON.parse((await stored(page))!)['/'];
+    expect(entry).toMatchObject({ gen: 2, consent: true, clickedButton: 'acceptAll' });
+    expect(entry.ucid).toMatch(/^[0-9a-f]{64}$/);
+    expect(entry.embeddings.sort()).toEqual(Object.values(s.ids).sort());
+    const [record] = await records(s, 1);
+    expect(record).toMatchObject({
+      consent: true,
+      ucid: entry.ucid,
+      manipulationPrevention: true,
+      purposes: { '41ba25c': 'Technically necessary', [ANALYTICS]: 'Analytics', [MARKETING]: 'Marketing', [SOCIAL]: 'Social media' },
+      embeddings: {
+        [s.ids.analytics!]: 'Tracker Analytics', [s.ids.loader!]: 'Loader Ads', [s.ids.video!]: 'Video Embed',
+        [s.ids.html!]: 'Tag Code', [s.ids.session!]: 'Session',
+      },
+    });
+    expect(Math.abs((record!.timestamp as number) - Date.now() / 1000)).toBeLessThan(60);
+    await context.close();
+  });
+
+  it('decline runs nothing and records consent: false with only the necessary purpose', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s));
+    await widget(page).locator('button.d').click();
+    await page.waitForTimeout(200);
+    expect(await ran(page)).toEqual(['/free.js']);
+    expect(await globalOf(page, 'htmlRan')).toBeUndefined();
+    const [record] = await records(s, 1);
+    expect(record).toMatchObject({ consent: false, purposes: { '41ba25c': 'Technically necessary' }, embeddings: { [s.ids.session!]: 'Session' } });
+    expect(Object.keys(record!.purposes as object)).toEqual(['41ba25c']);
+    await context.close();
+  });
+
+  it('saves a selection by purpose in the settings layer', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s));
+    await widget(page).locator('button.s', { hasText: 'Settings' }).click();
+    const necessary = widget(page).locator('label', { hasText: 'Technically necessary' }).locator('input');
+    expect(await necessary.isChecked()).toBe(true);
+    expect(await necessary.isDisabled()).toBe(true);
+    await widget(page).locator('label', { hasText: 'Analytics' }).locator('input').check();
+    await widget(page).locator('button.a', { hasText: 'Save' }).click();
+    await page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/tracker.js'));
+    expect(await ran(page)).toEqual(['/dyn-tracker.js', '/free.js', '/tracker.js']);
+    expect(await globalOf(page, 'htmlRan')).toBeUndefined();
+    const [record] = await records(s, 1);
+    expect(record!.consent).toBe(true);
+    expect(Object.keys(record!.embeddings as object).sort()).toEqual([s.ids.analytics!, s.ids.session!].sort());
+    expect(Object.keys(record!.purposes as object).sort()).toEqual(['41ba25c', ANALYTICS].sort());
+    await context.close();
+  });
+
+  it('saves a selection by embedding in the details layer, which shows the legal texts and the ucid', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s));
+    await widget(page).locator('button.s', { hasText: 'Settings' }).click();
+    await widget(page).locator('button', { hasText: /details|Details|services/ }).last().click();
+    const details = widget(page).locator('details', { hasText: 'Tag Code' });
+    await details.locator('summary').click();
+    await details.locator('input').check();
+    const analytics = widget(page).locator('details', { hasText: 'Tracker Analytics' });
+    await analytics.locator('summary').click();
+    await expect(analytics.textContent()).resolves.toContain('Tracker Inc.');
+    await expect(analytics.textContent()).resolves.toContain('Counts visits.');
+    await expect(analytics.locator('td', { hasText: '_tr' }).first().count()).resolves.toBe(1);
+    await widget(page).locator('button.a', { hasText: 'Save' }).click();
+    await page.waitForFunction(() => (window as unknown as { htmlRan?: number }).htmlRan === 1);
+    expect(await ran(page)).toEqual(['/free.js']);
+    const [record] = await records(s, 1);
+    expect(Object.keys(record!.embeddings as object).sort()).toEqual([s.ids.html!, s.ids.session!].sort());
+    await context.close();
+  });
+
+  it('keeps the decision across a reload: no banner, accepted scripts run at once, icon to reopen', async () => {
+    const s = await setup();
+    const first = await open(pageHtml(s));
+    await widget(first.page).locator('button.a').click();
+    await first.page.waitForTimeout(200);
+    const again = await open(pageHtml(s), undefined, first.context);
+    expect(await dialog(again.page).count()).toBe(0);
+    expect(await widget(again.page).locator('button.c').count()).toBe(1);
+    await again.page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/loader.js'));
+    expect(await ran(again.page)).toEqual(['/dyn-tracker.js', '/free.js', '/loader.js', '/tracker.js']);
+    await widget(again.page).locator('button.c').click();
+    expect(await widget(again.page).locator('[role="dialog"]').textContent()).toContain('Save');
+    await first.context.close();
+  });
+
+  it('asks again after the reset date and after a legal change, but not after other changes', async () => {
+    const s = await setup();
+    const first = await open(pageHtml(s));
+    await widget(first.page).locator('button.a').click();
+    await first.page.waitForTimeout(100);
+    const ucid = JSON.parse((await stored(first.page))!)['/'].ucid;
+
+    await hosting('PUT', `${s.base}/embedding/${s.ids.analytics}`, { scriptMarkers: ['tracker.js', 'analytics-inline', 'x'] });
+    expect(await dialog((await open(pageHtml(s), undefined, first.context)).page).count()).toBe(0);
+
+    await hosting('PUT', `${s.base}/embedding/${s.ids.analytics}`, { description: 'Counts visits and more.' });
+    const legal = await open(pageHtml(s), undefined, first.context);
+    expect(await dialog(legal.page).count()).toBe(1);
+    expect(await ran(legal.page)).toEqual(['/free.js']);
+    await widget(legal.page).locator('button.a').click();
+    await legal.page.waitForTimeout(100);
+    expect(JSON.parse((await stored(legal.page))!)['/'].ucid).toBe(ucid);
+
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await hosting('PUT', `${s.base}`, { consentResetBeforeDate: tomorrow });
+    expect(await dialog((await open(pageHtml(s), undefined, first.context)).page).count()).toBe(1);
+    await first.context.close();
+  });
+
+  it('ignores synthetic clicks on accept with manipulation prevention, and says so in the record', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s));
+    await page.evaluate(() => (document.getElementById('ccm-widget')!.shadowRoot!.querySelector('button.a') as HTMLElement).click());
+    await page.waitForTimeout(150);
+    expect(await stored(page)).toBeNull();
+    expect(await ran(page)).toEqual(['/free.js']);
+    await context.close();
+
+    const off = await setup({ theme: { manipulationPrevention: false } });
+    const second = await open(pageHtml(off));
+    await second.page.evaluate(() => (document.getElementById('ccm-widget')!.shadowRoot!.querySelector('button.a') as HTMLElement).click());
+    await second.page.waitForFunction(() => localStorage.getItem('ccm_consent') !== null);
+    const [record] = await records(off, 1);
+    expect(record!.manipulationPrevention).toBe(false);
+    await second.context.close();
+  });
+
+  it('works with the keyboard alone: focus trapped in modal layers, Escape goes back, focus returns', async () => {
+    const s = await setup({ theme: { widgetBlocking: true } });
+    const { page, context } = await open(pageHtml(s, '<button id="page-btn">page</button>'));
+    const focused = () => page.evaluate(() => {
+      const el = document.getElementById('ccm-widget')!.shadowRoot!.activeElement as HTMLElement | null;
+      return el ? `${el.tagName}:${el.textContent}` : `page:${document.activeElement?.id}`;
+    });
+    expect(await focused()).toBe('BUTTON:Accept all');
+    const outline = await widget(page).locator('button.a').evaluate((b) => getComputedStyle(b).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('BUTTON:Reject all');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('BUTTON:Settings');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatch(/^A:|^BUTTON:Accept all/); // wraps inside the dialog
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('BUTTON:Reject all');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('BUTTON:Settings');
+    await page.keyboard.press('Enter');
+    expect(await dialog(page).textContent()).toContain('Analytics');
+    await page.keyboard.press('Escape');
+    expect(await widget(page).locator('button.d').count()).toBe(1); // back on the banner
+    await widget(page).locator('button.s').focus();
+    await page.keyboard.press('Enter');
+    // In the settings layer: tab to the analytics switch, toggle it with Space, save with Enter.
+    for (let i = 0; i < 10 && !(await focused()).includes('INPUT'); i++) await page.keyboard.press('Tab');
+    let guard = 0;
+    while (guard++ < 10) {
+      const label = await page.evaluate(() => document.getElementById('ccm-widget')!.shadowRoot!.activeElement?.closest('label')?.textContent);
+      if (label === 'Analytics') break;
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Space');
+    while (!(await focused()).startsWith('BUTTON:Save')) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/tracker.js'));
+    expect(await dialog(page).count()).toBe(0);
+    const entry = JSON.parse((await stored(page))!)['/'];
+    expect(entry.embeddings.sort()).toEqual([s.ids.analytics!, s.ids.session!].sort());
+    // Reopen from the page with the keyboard, close with Escape: focus goes back to where it was.
+    await page.focus('#page-btn');
+    await page.evaluate(() => (window as unknown as { CCM: { openControlPanel(): void } }).CCM.openControlPanel());
+    expect(await focused()).toMatch(/^INPUT|^BUTTON/);
+    await page.keyboard.press('Escape');
+    expect(await dialog(page).count()).toBe(0);
+    expect(await focused()).toBe('page:page-btn');
+    await context.close();
+  });
+
+  it('sets Google Consent Mode v2 defaults before any tag and updates them on each decision', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s));
+    const first = await page.evaluate(() => JSON.parse(JSON.stringify(Array.from((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer[0]!))));
+    expect(first).toEqual([
+      'consent',
+      'default',
+      {
+        ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied',
+        functionality_storage: 'denied', personalization_storage: 'denied', security_storage: 'denied', wait_for_update: 500,
+      },
+    ]);
+    await widget(page).locator('button.s', { hasText: 'Settings' }).click();
+    await widget(page).locator('label', { hasText: 'Analytics' }).locator('input').check();
+    await widget(page).locator('button.a', { hasText: 'Save' }).click();
+    const layer = await page.evaluate(() =>
+      JSON.parse(JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer.map((e) => (e && typeof e === 'object' && 'length' in (e as object) ? Array.from(e as ArrayLike<unknown>) : e)))),
+    );
+    const update = layer.find((e: unknown) => Array.isArray(e) && e[1] === 'update');
+    expect(update[2]).toMatchObject({ analytics_storage: 'granted', ad_storage: 'denied', ad_user_data: 'denied' });
+    expect(layer).toContainEqual({ event: 'CCM19.embeddingAccepted', id: s.ids.analytics, name: 'Tracker Analytics' });
+    expect(layer).toContainEqual(expect.objectContaining({ event: 'CCM19.consentStateChanged', initialConsent: true, 'ccm19_Tracker Analytics': true, 'ccm19_Tag Code': false }));
+    await context.close();
+  });
+
+  it('honours Global Privacy Control: no banner, nothing optional runs, an opt-in is recorded with the signal', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s), () =>
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+    );
+    expect(await dialog(page).count()).toBe(0);
+    expect(await ran(page)).toEqual(['/free.js']);
+    expect(await widget(page).locator('button.c').count()).toBe(1);
+    await page.evaluate(() => (window as unknown as { CCM: { openControlPanel(): void } }).CCM.openControlPanel());
+    await widget(page).locator('label', { hasText: 'Analytics' }).locator('input').check();
+    await widget(page).locator('button.a', { hasText: 'Save' }).click();
+    await page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/tracker.js'));
+    const [record] = await records(s, 1);
+    expect(record!.consent).toBe(true);
+    if ('gpc' in record!) expect(record!.gpc).toBe(true);
+    await context.close();
+  });
+
+  it('shows no banner on a page of another site, with one console warning', async () => {
+    const s = await setup({ host: 'shop.example' });
+    const { page, context, logs } = await open(pageHtml(s));
+    expect(await widget(page).count()).toBe(0);
+    expect(await ran(page)).toEqual(['/dyn-tracker.js', '/free.js', '/tracker.js']);
+    expect(logs.filter((l) => l.startsWith('Placet:'))).toHaveLength(1);
+    await context.close();
+  });
+
+  it('shows no banner over the monthly quota and says "Quota exceeded"', async () => {
+    const s = await setup({ client: { widgetDisplayMaxCount: 1 } });
+    const first = await open(pageHtml(s));
+    expect(await dialog(first.page).count()).toBe(1);
+    const second = await open(pageHtml(s), undefined, first.context);
+    expect(await widget(second.page).count()).toBe(0);
+    expect(second.logs.some((l) => l.includes('Quota exceeded'))).toBe(true);
+    await first.context.close();
+  });
+
+  it('fills the cookie declaration, offers the iframe overlay button, and deletes storage on withdrawal', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s, '<div class="ccm-cookie-declaration"></div>'));
+    const declaration = await page.locator('.ccm-cookie-declaration').textContent();
+    expect(declaration).toContain('Tracker Analytics');
+    expect(declaration).toContain('_tr');
+    expect(declaration).toContain('Visitor id');
+    const overlay = page.locator('.ccm-blocked');
+    await overlay.locator('button').click({ timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('iframe')?.getAttribute('src')?.includes('/frame.html'));
+    const entry = JSON.parse((await stored(page))!)['/'];
+    expect(entry.clickedButton).toBe('acceptEmbedding');
+    expect(entry.embeddings.sort()).toEqual([s.ids.video!, s.ids.session!].sort());
+
+    await page.evaluate(() => (window as unknown as { CCM: { openControlPanel(): void } }).CCM.openControlPanel());
+    await widget(page).locator('label', { hasText: 'Analytics' }).locator('input').check();
+    await widget(page).locator('button.a', { hasText: 'Save' }).click();
+    await page.evaluate(() => {
+      document.cookie = '_tr=1; path=/';
+      document.cookie = '_tr_abc=2; path=/';
+      document.cookie = 'keep=3; path=/';
+      localStorage.setItem('tr_store', 'x');
+    });
+    await page.evaluate(() => (window as unknown as { CCM: { openControlPanel(): void } }).CCM.openControlPanel());
+    await widget(page).locator('label', { hasText: 'Analytics' }).locator('input').uncheck();
+    await widget(page).locator('button.a', { hasText: 'Save' }).click();
+    const left = await page.evaluate(() => ({ cookies: document.cookie, item: localStorage.getItem('tr_store') }));
+    expect(left.cookies).toContain('keep=3');
+    expect(left.cookies).not.toContain('_tr');
+    expect(left.item).toBeNull();
+    await context.close();
+  });
+
+  it('offers the CCM browser API and events', async () => {
+    const s = await setup();
+    const { page, context } = await open(
+      pageHtml(s),
+      () => {
+        (window as unknown as { events: string[] }).events = [];
+        for (const name of ['ccm19WidgetLoaded', 'ccm19WidgetClosed', 'ccm19EmbeddingAccepted']) {
+          window.addEventListener(name, (e) => (window as unknown as { events: string[] }).events.push(`${name}:${JSON.stringify((e as CustomEvent).detail)}`));
+        }
+      },
+    );
+    const before = await page.evaluate(() => {
+      const ccm = (window as unknown as { CCM: Record<string, unknown> & { availableLocales(): string[] } }).CCM;
+      return { consent: ccm.consent, ucid: ccm.ucid, full: ccm.fullConsentGiven, locales: ccm.availableLocales() };
+    });
+    expect(before).toEqual({ consent: false, ucid: null, full: false, locales: ['en'] });
+    await widget(page).locator('button.a').click();
+    const after = await page.evaluate(() => {
+      const ccm = (window as unknown as { CCM: Record<string, unknown> }).CCM;
+      return { consent: ccm.consent, ucid: ccm.ucid, full: ccm.fullConsentGiven, accepted: ccm.acceptedEmbeddings, events: (window as unknown as { events: string[] }).events };
+    });
+    expect(after.consent).toBe(true);
+    expect(after.full).toBe(true);
+    expect(after.ucid).toMatch(/^[0-9a-f]{64}$/);
+    expect(after.accepted).toContainEqual({ id: s.ids.analytics, name: 'Tracker Analytics' });
+    expect(after.events[0]).toBe('ccm19WidgetLoaded:null');
+    expect(after.events).toContain('ccm19WidgetClosed:null');
+    expect(after.events.some((e) => e.startsWith('ccm19EmbeddingAccepted:') && e.includes('Tracker Analytics'))).toBe(true);
+    await context.close();
+  });
+
+  it('opens from #CCM.openWidget links and switches locale', async () => {
+    const s = await setup();
+    await hosting('POST', `${s.base}/locale`, { name: 'en_US' });
+    await hosting('POST', `${s.base}/locale`, { name: 'de_DE' });
+    const { page, context } = await open(pageHtml(s, '<a id="reopen" href="#CCM.openWidget">cookie settings</a>'));
+    await widget(page).locator('button.d').click();
+    await page.click('#reopen');
+    expect(await dialog(page).count()).toBe(1);
+    await page.evaluate(() => (window as unknown as { CCM: { switchLocale(n: string): void } }).CCM.switchLocale('de_DE'));
+    expect(await widget(page).locator('[lang]').first().getAttribute('lang')).toBe('de-DE');
+    expect(await widget(page).locator('button.a').textContent()).toBe('Alle akzeptieren');
+    await context.close();
+  });
+});
