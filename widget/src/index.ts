@@ -486,6 +486,8 @@ function run(c: WidgetConfig): void {
       ),
     );
     f.style.display = 'none';
+    // hideIframesUntilConsent: no overlay either, the space stays empty until the embedding is accepted.
+    if (owner?.hi) ph.style.visibility = 'hidden';
     f.before(ph);
     return ph;
   }

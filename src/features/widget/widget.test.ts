@@ -82,7 +82,7 @@ for (const dialect of DIALECTS) {
 
     it('shows no banner on another site: a console warning only', async () => {
       const { url } = await setup();
-      for (const headers of [{ referer: 'https://evil.example/' }, { referer: 'https://shop.example.evil.example/' }, {}]) {
+      for (const headers of [{ referer: 'https://evil.example/' }, { referer: 'https://shop.example.evil.example/' }, {}] as Record<string, string>[]) {
         const res = await load(url, headers);
         expect(res.statusCode).toBe(200);
         expect(res.body).toMatch(/^console\.warn\(/);
