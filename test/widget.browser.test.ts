@@ -516,4 +516,53 @@ describe('widget in Chromium', () => {
     expect(await widget(page).locator('button.a').textContent()).toBe('Alle akzeptieren');
     await context.close();
   });
+
+  it('never runs blockedScriptMarkers, and keeps an embedding inactive on its excluded URLs', async () => {
+    const s = await setup({ domain: { blockedScriptMarkers: ['free.js'] } });
+    const first = await open(pageHtml(s));
+    expect(await ran(first.page)).toEqual([]);
+    await widget(first.page).locator('button.a').click();
+    await first.page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/tracker.js'));
+    expect(await ran(first.page)).not.toContain('/free.js');
+    await first.context.close();
+
+    const ex = await setup();
+    const excludedPath = `/p${pageNo + 1}`;
+    await hosting('PUT', `${ex.base}/embedding/${ex.ids.analytics}`, { excludeFromUrls: [`${site.url}${excludedPath}`] });
+    const excluded = await open(pageHtml(ex));
+    expect(excluded.path).toBe(excludedPath);
+    await widget(excluded.page).locator('button.a').click();
+    await excluded.page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/loader.js'));
+    expect(await ran(excluded.page)).toEqual(['/free.js', '/loader.js']);
+    const elsewhere = await open(pageHtml(ex), undefined, excluded.context);
+    await elsewhere.page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/tracker.js'));
+    await excluded.context.close();
+  });
+
+  it('keeps the decision in a cookie when the domain says so', async () => {
+    const s = await setup({ domain: { consentStorage: 'cookie', consentCookieLifetime: 30 } });
+    const first = await open(pageHtml(s));
+    await widget(first.page).locator('button.d').click();
+    const cookies = await first.context.cookies();
+    const entry = cookies.find((c) => c.name === 'ccm_consent');
+    expect(entry).toBeDefined();
+    expect(JSON.parse(decodeURIComponent(entry!.value))['/'].clickedButton).toBe('declineAll');
+    expect(entry!.expires - Date.now() / 1000).toBeGreaterThan(29 * 86400);
+    expect(await stored(first.page)).toBeNull();
+    const again = await open(pageHtml(s), undefined, first.context);
+    expect(await dialog(again.page).count()).toBe(0);
+    await first.context.close();
+  });
+
+  it('honours Do Not Track when the theme says so, and only then', async () => {
+    const dntOn = () => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' });
+    const s = await setup({ theme: { complyWithDoNotTrack: true } });
+    const honoured = await open(pageHtml(s), dntOn);
+    expect(await dialog(honoured.page).count()).toBe(0);
+    expect(await ran(honoured.page)).toEqual(['/free.js']);
+    await honoured.context.close();
+    const ignored = await open(pageHtml(await setup()), dntOn);
+    expect(await dialog(ignored.page).count()).toBe(1);
+    await ignored.context.close();
+  });
 });
