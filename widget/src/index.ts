@@ -117,7 +117,8 @@ function run(c: WidgetConfig): void {
   };
   const checkFrame = (f: HTMLIFrameElement) => {
     if (approved.has(f) || f.hasAttribute(ATTR)) return;
-    const src = f.getAttribute('src') || '';
+    // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.
+    const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
     const owner = frameOwner(src);
     if (owner === false) return;
     f.setAttribute(ATTR, src);
