@@ -52,7 +52,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  if (options.migrate !== false) await migrateToLatest(database.db);
+  if (options.migrate !== false) await migrateToLatest(database.db, database.schema);
   const deps: Deps = {
     config,
     db: database.db,

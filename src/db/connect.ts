@@ -9,6 +9,8 @@ import type { Database, Db, Engine } from './database.js';
 export interface DatabaseHandle {
   readonly db: Db;
   readonly engine: Engine;
+  /** PostgreSQL schema the handle works in, when not the default. */
+  readonly schema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -39,5 +41,5 @@ export function connect(config: DatabaseConfig, options: ConnectOptions = {}): D
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', schema: options.pgSchema, close: () => db.destroy() };
 }

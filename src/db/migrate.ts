@@ -17,9 +17,14 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/** Brings the schema up to date. Safe to run from several processes: Kysely takes a migration lock. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * Brings the schema up to date. Safe to run from several processes: Kysely takes a migration lock. With a
+ * non-default PostgreSQL schema the migration tables live in it too; otherwise Kysely would find another
+ * schema's lock table and fail.
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
