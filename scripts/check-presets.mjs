@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // Validates data/presets.json, Placet's catalogue of known services ("presets").
+// The same rules, in TypeScript, are src/features/onboarding/catalogue-rules.ts (used by the tests and the
+// importer): change both together.
 // Dependency-free on purpose so it can run before `npm install` (e.g. as a CI pre-step).
 // Usage: node scripts/check-presets.mjs [path/to/presets.json]
 // Prints "presets: N entries OK", or every problem found and exits 1.
@@ -29,7 +31,9 @@ const LOCALE_RE = /^[a-z]{2}(_[A-Z]{2})?$/;
 
 const MAX = {
   name: 100, vendor: 300, url: 500, markers: 10, markerLength: 200,
-  assets: 30, assetName: 200, text: 1000, localizedShort: 300,
+  // assets: what one embedding may hold (MAX_ASSETS_PER_EMBEDDING); wildcardLiteral: characters besides *
+  // a wildcard name needs, so that `a*` cannot claim half the web's cookies.
+  assets: 200, assetName: 200, text: 1000, localizedShort: 300, wildcardLiteral: 3,
 };
 // Plain text only: anything that looks like a tag, comment or entity-encoded tag.
 const HTML_RE = /<\/?[a-z!][^>]*>|&lt;\/?[a-z]/i;
@@ -116,6 +120,9 @@ function checkAsset(asset, where) {
     const wildcard = asset.name.includes('*');
     if (wildcard && !asset.dynamic) problems.push(`${where}: "${asset.name}" contains * so dynamic must be true`);
     if (!wildcard && asset.dynamic) problems.push(`${where}: "${asset.name}" has no * so dynamic must be false`);
+    if (wildcard && asset.name.replace(/\*/g, '').length < MAX.wildcardLiteral) {
+      problems.push(`${where}: "${asset.name}" needs at least ${MAX.wildcardLiteral} characters besides *`);
+    }
   }
   checkLocalized(asset.lifetime, `${where}.lifetime`, MAX.localizedShort);
   checkLocalized(asset.description, `${where}.description`, MAX.text);

@@ -1,6 +1,70 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
+import { HOSTING_SECURITY, PathIdSchema, errorResponses } from '../../schemas/common.js';
+import {
+  CookieEmbeddingsSchema,
+  CookieListBody,
+  PresetImportBody,
+  PresetResultSchema,
+  ScanResultSchema,
+} from './onboarding.schemas.js';
+import * as service from './onboarding.service.js';
+import { scanDomain } from './scan.service.js';
+import { Scanner } from './scanner.js';
 
-export const onboardingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (_app, { deps: _deps }) => {
-  // Routes of this feature are registered here.
+const tags = ['onboarding'];
+const security = HOSTING_SECURITY;
+const params = Type.Object({ clientId: PathIdSchema, domainId: PathIdSchema });
+const prefix = '/client/:clientId/domain/:domainId/onboarding';
+
+export const onboardingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
+  // One scanner (and at most one Chromium) per app; it starts nothing until the first scan.
+  const scanner = new Scanner({ ...deps.config.scan, log: deps.log });
+  app.addHook('onClose', async () => scanner.close());
+
+  app.get(
+    `${prefix}/scan`,
+    {
+      schema: {
+        tags, security, params,
+        summary: 'Scan the domain\'s website for cookies, storage, scripts, legal pages and known services',
+        description:
+          'Crawls up to SCAN_MAX_PAGES same-site pages within SCAN_TIMEOUT_MS in headless Chromium (HTTP-only without ' +
+          'a browser). 400 SCAN_SITE_ERROR: the site answered with an error status or empty content; 400 ' +
+          'SCAN_TARGET_FORBIDDEN: the site is on a private network; 500 SCAN_FAILED: crawling failed (the detail ' +
+          'starts with DNS, CONNECTION_REFUSED, CONNECTION_FAILED, TLS, TIMEOUT, BROWSER_CRASHED or BUSY).',
+        response: { 200: ScanResultSchema, ...errorResponses(400, 401, 404, 500) },
+      },
+    },
+    async ({ params: p }) => scanDomain(deps, scanner, p.clientId, p.domainId),
+  );
+
+  app.post(
+    `${prefix}/presets`,
+    {
+      schema: {
+        tags, security, params,
+        summary: 'Create an embedding per catalogue preset (inactive unless active: true); a preset imported before returns its embedding',
+        body: PresetImportBody,
+        response: { 201: PresetResultSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async ({ params: p, body }, reply) =>
+      reply.status(201).send(await service.importPresets(deps, p.clientId, p.domainId, body)),
+  );
+
+  app.post(
+    `${prefix}/embeddingsFromCookies`,
+    {
+      schema: {
+        tags, security, params,
+        summary: 'Create embeddings for cookie and storage names: known ones from presets, the rest as one embedding of unrecognised items',
+        body: CookieListBody,
+        response: { 201: CookieEmbeddingsSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async ({ params: p, body }, reply) =>
+      reply.status(201).send(await service.embeddingsFromCookies(deps, p.clientId, p.domainId, body)),
+  );
 };
