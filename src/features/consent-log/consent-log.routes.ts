@@ -1,6 +1,92 @@
+import { Readable, pipeline } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
+import { HOSTING_SECURITY, errorResponses } from '../../schemas/common.js';
+import { startRetentionJob } from './consent-log.retention.js';
+import { BlockParams, BlockSchema, DomainParams, Preserialized, VerifyResultSchema } from './consent-log.schemas.js';
+import * as service from './consent-log.service.js';
 
-export const consentLogRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (_app, { deps: _deps }) => {
-  // Routes of this feature are registered here.
+const tags = ['consent-log'];
+const security = HOSTING_SECURITY;
+const prefix = '/client/:clientId/domain/:domainId/consent-log';
+
+/** Hosting API for a domain's consent log: blocks, archive, export, verify. Also owns the retention job. */
+export const consentLogRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
+  const retention = startRetentionJob(deps);
+  app.addHook('onClose', () => retention.stop());
+
+  app.post(
+    `${prefix}/archive`,
+    {
+      schema: {
+        tags, security, summary: 'Archive the current block: its records leave the Domain API but are kept',
+        params: DomainParams,
+        response: { 201: BlockSchema, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async ({ params: p }, reply) => reply.status(201).send(await service.archiveCurrentBlock(deps, p.clientId, p.domainId)),
+  );
+
+  app.get(
+    `${prefix}/blocks`,
+    {
+      schema: {
+        tags, security, summary: 'List the blocks of the log, oldest first; the last is the open block',
+        params: DomainParams,
+        response: { 200: Type.Array(BlockSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async ({ params: p }) => service.listBlocks(deps, p.clientId, p.domainId),
+  );
+
+  app.get(
+    `${prefix}/blocks/:blockId/export`,
+    {
+      schema: {
+        tags, security,
+        summary: 'Stream a block as NDJSON (gzip when accepted), one line per record with its hashes',
+        params: BlockParams,
+        produces: ['application/x-ndjson'],
+        response: { 200: Preserialized(Type.String({ description: 'NDJSON, one record per line' })), ...errorResponses(401, 404, 410) },
+      },
+    },
+    async ({ params: p, headers }, reply) => {
+      const { block, lines } = await service.exportBlock(deps, p.clientId, p.domainId, p.blockId);
+      const source = Readable.from(lines);
+      reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('vary', 'Accept-Encoding')
+        .header('content-disposition', `attachment; filename="consent-log-${p.domainId}-block-${block.id}.ndjson"`);
+      if (!acceptsGzip(headers['accept-encoding'])) return reply.send(source);
+      const gzip = createGzip();
+      pipeline(source, gzip, (err) => {
+        if (err) reply.log.error({ err }, 'consent log export failed');
+      });
+      return reply.header('content-encoding', 'gzip').send(gzip);
+    },
+  );
+
+  app.get(
+    `${prefix}/verify`,
+    {
+      schema: {
+        tags, security, summary: 'Recompute the hash chain and report the first record that does not match',
+        params: DomainParams,
+        response: { 200: VerifyResultSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async ({ params: p }) => service.verifyLog(deps, p.clientId, p.domainId),
+  );
 };
+
+/** `gzip` listed with a non-zero quality (RFC 9110 §12.5.3). */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== 'x-gzip') return false;
+    const q = params.map((s) => s.trim()).find((s) => s.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}

@@ -1,3 +1,71 @@
-/** Tables of the consent log (filled in by the consent-log feature). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ConsentLogTables {}
+import type { ColumnType, Selectable } from 'kysely';
+
+/** A `bigint` column: pg returns int8 as a string, SQLite as a number; repositories normalise with `toInt`. */
+type Int8 = ColumnType<number | string, number, number>;
+
+/**
+ * One consent decision, append-only. `record` is the canonical JSON of the record (consent-log.record.ts)
+ * exactly as it was hashed, so the Domain API and the export stream it without re-serialising.
+ */
+export interface ConsentRecordTable {
+  domain_id: string;
+  /** Position in the domain's chain: 1, 2, 3, … without gaps. */
+  seq: Int8;
+  block_no: number;
+  /** 64 lowercase hex characters. */
+  ucid: string;
+  /** Unix seconds. */
+  ts: Int8;
+  record: string;
+  /** SHA-256 hex of `prev_hash + record`. */
+  hash: string;
+}
+
+/**
+ * The head of a domain's chain and the live summary of its open block. One row per domain that has ever
+ * logged a consent; every writer locks it, so appends, archiving and retention are serialised per domain.
+ */
+export interface ConsentLogHeadTable {
+  domain_id: string;
+  block_no: number;
+  /** Seq of the open block's first record (= last_seq + 1 while it is empty). */
+  block_first_seq: Int8;
+  block_count: number;
+  block_first_ts: Int8 | null;
+  block_last_ts: Int8 | null;
+  /** Chain head when the open block started. */
+  block_prev_hash: string;
+  block_opened_at: Int8;
+  last_seq: Int8;
+  head_hash: string;
+}
+
+/** Closed blocks: archived (records kept, hidden from the Domain API) or expired (records deleted). */
+export interface ConsentLogBlockTable {
+  domain_id: string;
+  block_no: number;
+  state: 'archived' | 'expired';
+  /** Why the block closed: `size` (reached the block size), `manual` (archive call), `retention`. */
+  reason: 'size' | 'manual' | 'retention';
+  first_seq: Int8;
+  last_seq: Int8;
+  record_count: number;
+  first_ts: Int8 | null;
+  last_ts: Int8 | null;
+  prev_hash: string;
+  head_hash: string;
+  opened_at: Int8;
+  closed_at: Int8;
+  expired_at: Int8 | null;
+}
+
+/** Tables of the consent log, merged into the Database interface. */
+export interface ConsentLogTables {
+  consent_records: ConsentRecordTable;
+  consent_log_heads: ConsentLogHeadTable;
+  consent_log_blocks: ConsentLogBlockTable;
+}
+
+export type ConsentRecordRow = Selectable<ConsentRecordTable>;
+export type ConsentLogHeadRow = Selectable<ConsentLogHeadTable>;
+export type ConsentLogBlockRow = Selectable<ConsentLogBlockTable>;

@@ -158,7 +158,8 @@ export class WidgetService {
       },
       choice,
     );
-    const body = Buffer.from(this.code.replace(CONFIG_TOKEN, () => JSON.stringify(config)));
+    // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
+    const body = Buffer.from(this.code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(config))})`));
     const etag = (buf: Buffer, suffix: string) =>
       `"${createHash('sha256').update(buf).digest('base64url').slice(0, 32)}${suffix}"`;
     const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });

@@ -18,7 +18,7 @@ describe('widget size budgets', () => {
       url: snippetSrc.replace('https://consent.agency.example', ''),
       headers: { referer: 'http://bench.example/' },
     });
-    expect(res.body).toContain('"d":');
+    expect(res.body).toContain('JSON.parse(');
     const total = sizes(res.rawPayload);
     expect(total.brotli).toBeLessThanOrEqual(12 * 1024);
   });

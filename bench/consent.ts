@@ -1,0 +1,264 @@
+/**
+ * `npm run bench`: consent ingestion throughput against a no-op route, then prefix lookups and block
+ * streaming with over a million records in the log, on SQLite and (when reachable) PostgreSQL.
+ * Figures are printed, not asserted. BENCH_DURATION (seconds per load run, default 6), BENCH_ROUNDS
+ * (no-op/consent pairs per variant, default 2) and BENCH_RECORDS (default 1099999) change a run.
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { connect, type DatabaseHandle } from '../src/db/connect.js';
+import type { Engine } from '../src/db/database.js';
+import { appendRecords, type PreparedRecord } from '../src/features/consent-ingest/consent-ingest.service.js';
+import { canonicalRecordJson } from '../src/features/consent-log/consent-log.record.js';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+/** No-op and consent runs alternate this many times per variant: the machine is shared and noisy. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = 50;
+/** Ten full blocks plus a current block one short of full (a block closes when it reaches 100000). */
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_099_999);
+const BLOCK_SIZE = 100_000;
+const LOOKUPS = 1000;
+const HOSTING_KEY = 'bench-hosting-key-0123456789abcdef';
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface LoadResult {
+  requestsPerSecond: number;
+  total: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  p50: number;
+  p99: number;
+}
+
+const loadRows: string[][] = [];
+const dataRows: string[][] = [];
+
+function load(job: Record<string, unknown>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(import.meta.dirname, 'load.mjs'), [JSON.stringify({ connections: CONNECTIONS, duration: DURATION, ...job })]);
+    child.once('message', (m) => resolve(m as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`))));
+  });
+}
+
+/** The no-op baseline: a bare Fastify with the same text/plain JSON parsing and a schema, answering 204. */
+async function startNoop(): Promise<{ url: string; close(): Promise<void> }> {
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.post(
+    '/noop',
+    { schema: { body: { type: 'object', required: ['apiKey', 'domain', 'ucid'], properties: { ucid: { type: 'string', pattern: '^[0-9a-f]{64}$' } } } } },
+    async (_request, reply) => reply.status(204).send(),
+  );
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url: `${address}/noop`, close: () => app.close() };
+}
+
+async function openStore(engine: Engine): Promise<{ handle: DatabaseHandle; env: Record<string, string>; drop(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placet-bench-'));
+    const file = path.join(dir, 'bench.sqlite');
+    return {
+      handle: connect({ kind: 'sqlite', file }),
+      env: { DATABASE_URL: `sqlite:${file}` },
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    handle: connect({ kind: 'postgres', url: PG_URL }, { pgSchema: schema, pgPoolSize: 10 }),
+    env: { DATABASE_URL: PG_URL },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+async function pgReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function hosting<T>(app: App, method: 'POST' | 'GET', url: string, payload?: unknown): Promise<T> {
+  const res = await app.inject({ method, url: `/hosting/api${url}`, headers: { authorization: `Bearer ${HOSTING_KEY}` }, ...(payload ? { payload } : {}) });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json<T>();
+}
+
+async function fixture(app: App, name: string) {
+  const client = await hosting<{ id: string; apiKey: string }>(app, 'POST', '/client', {
+    username: `bench${randomBytes(4).toString('hex')}`, password: 'correct horse battery', emailAddress: 'bench@example.com',
+  });
+  const domain = await hosting<{ id: string; name: string }>(app, 'POST', `/client/${client.id}/domain`, { name });
+  const embeddings: string[] = [];
+  for (const [n, purpose] of [['Maps', '15c61c3'], ['Stats', 'a717ff5']] as const) {
+    embeddings.push((await hosting<{ id: string }>(app, 'POST', `/client/${client.id}/domain/${domain.id}/embedding`, { name: n, purpose })).id);
+  }
+  const { apiKey } = await hosting<{ apiKey: string }>(app, 'POST', `/client/${client.id}/domain-api-key`);
+  return { client, domain, embeddings, domainApiKey: apiKey };
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function benchIngest(engine: Engine, app: App, baseUrl: string, noopUrl: string, handle: DatabaseHandle): Promise<void> {
+  const f = await fixture(app, 'bench.example');
+  const body = {
+    apiKey: f.client.apiKey, domain: f.domain.id, consent: true, embeddings: f.embeddings,
+    manipulationPrevention: true, button: 'acceptAll', lang: 'de_DE', revision: 1, legalRevision: 1,
+  };
+  const variants: [string, () => Promise<void>][] =
+    engine === 'sqlite'
+      ? [
+          ['WAL, synchronous=NORMAL (default)', async () => undefined],
+          ['WAL, synchronous=FULL', async () => void (await sql`pragma synchronous = full`.execute(handle.db))],
+        ]
+      : [['synchronous_commit=on (default)', async () => undefined]];
+  let acknowledged = 0;
+  for (const [label, prepare] of variants) {
+    await prepare();
+    for (let round = 1; round <= ROUNDS; round++) {
+      const noop = await load({ url: noopUrl, origin: 'https://bench.example', body: { ...body } });
+      const ingest = await load({ url: `${baseUrl}/public/consent`, origin: 'https://bench.example', body });
+      acknowledged += ingest.ok;
+      loadRows.push([`${engine}: no-op route`, fmt(noop.requestsPerSecond), fmt(noop.p50), fmt(noop.p99), fmt(noop.non2xx + noop.errors), '']);
+      loadRows.push([
+        `${engine}: POST /public/consent, ${label}`,
+        fmt(ingest.requestsPerSecond), fmt(ingest.p50), fmt(ingest.p99), fmt(ingest.non2xx + ingest.errors),
+        fmt(ingest.requestsPerSecond / noop.requestsPerSecond, 2),
+      ]);
+    }
+  }
+  if (engine === 'sqlite') await sql`pragma synchronous = normal`.execute(handle.db);
+  const verify = await hosting<{ ok: boolean; checkedRecords: number }>(app, 'GET', `/client/${f.client.id}/domain/${f.domain.id}/consent-log/verify`);
+  const stored = await handle.db.selectFrom('consent_records').select((eb) => eb.fn.countAll().as('n')).where('domain_id', '=', f.domain.id).executeTakeFirstOrThrow();
+  console.log(
+    `${engine}: ${fmt(acknowledged)} consents acknowledged, ${fmt(Number(stored.n))} stored, chain verify ${verify.ok ? 'ok' : 'FAILED'} (${fmt(verify.checkedRecords)} records)`,
+  );
+}
+
+async function benchLargeLog(engine: Engine, app: App, baseUrl: string, handle: DatabaseHandle): Promise<void> {
+  const f = await fixture(app, 'big.example');
+  const started = performance.now();
+  const batch = 5000;
+  let current: string[] = [];
+  // Recent timestamps, so the retention job (a minute after start) has nothing to delete.
+  const t0 = Math.floor(Date.now() / 1000) - 86_400;
+  for (let done = 0; done < RECORDS; ) {
+    const records: PreparedRecord[] = [];
+    for (let i = 0; i < batch && done < RECORDS; i++, done++) {
+      const ucid = randomBytes(32).toString('hex');
+      const ts = t0 + Math.floor(done / 50);
+      const text = canonicalRecordJson({
+        consent: true, ucid, timestamp: ts,
+        purposes: { '41ba25c': 'Technisch notwendig', '15c61c3': 'Sonstiges', a717ff5: 'Statistik' },
+        embeddings: { [f.embeddings[0]!]: 'Maps', [f.embeddings[1]!]: 'Stats' },
+        manipulationPrevention: true, button: 'acceptAll', lang: 'de_DE', revision: 1, legalRevision: 1,
+        themeId: null, gpc: null, dnt: null, v: 1,
+      });
+      records.push({ domainId: f.domain.id, ucid, ts, text });
+      if (done % BLOCK_SIZE === 0) current = [];
+      current.push(ucid);
+    }
+    await appendRecords(handle.db, engine, BLOCK_SIZE, records, t0);
+  }
+  const loadSeconds = (performance.now() - started) / 1000;
+  console.log(`${engine}: loaded ${fmt(RECORDS)} chained records in ${fmt(loadSeconds, 1)} s (${fmt(RECORDS / loadSeconds)} records/s)`);
+
+  const key = f.domainApiKey;
+  const consents = `${baseUrl}/api/domains/${f.domain.id}/consents`;
+  const latencies: number[] = [];
+  let found = 0;
+  // Warm-up (first calls compile the route's code paths), not measured.
+  for (let i = 0; i < 200; i++) await (await fetch(`${consents}/${current[i]!.slice(0, 16)}?apiKey=${key}`)).arrayBuffer();
+  for (let i = 0; i < LOOKUPS; i++) {
+    const ucid = current[Math.floor(Math.random() * current.length)]!;
+    const prefix = i % 4 === 0 ? ucid.toUpperCase() : ucid.slice(0, 16);
+    const t = performance.now();
+    const res = await fetch(`${consents}/${prefix}?apiKey=${key}`);
+    const list = (await res.json()) as unknown[];
+    latencies.push(performance.now() - t);
+    if (list.length > 0) found++;
+  }
+  latencies.sort((a, b) => a - b);
+  dataRows.push([`${engine}: prefix lookup (${LOOKUPS}×, ${fmt(found)} hits)`, `p50 ${fmt(percentile(latencies, 50), 2)} ms`, `p99 ${fmt(percentile(latencies, 99), 2)} ms`, `max ${fmt(latencies.at(-1)!, 2)} ms`]);
+
+  for (const [label, url] of [
+    [`current block via GET …/consents (${fmt(current.length)} records)`, `${consents}?apiKey=${key}`],
+    [`archived block 1 via export NDJSON (${fmt(BLOCK_SIZE)} records)`, `${baseUrl}/hosting/api/client/${f.client.id}/domain/${f.domain.id}/consent-log/blocks/1/export?apiKey=${HOSTING_KEY}`],
+  ] as const) {
+    const t = performance.now();
+    const res = await fetch(url);
+    const bytes = (await res.arrayBuffer()).byteLength;
+    const ms = performance.now() - t;
+    dataRows.push([`${engine}: stream ${label}`, `${fmt(ms)} ms`, `${fmt(bytes / 1e6, 1)} MB`, `status ${res.status}`]);
+  }
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+async function main(): Promise<void> {
+  const load1 = os.loadavg()[0]!.toFixed(1);
+  console.log(`Placet consent bench: ${CONNECTIONS} connections, ${DURATION} s per run, ${os.cpus().length} CPUs, load average ${load1}, Node ${process.version}\n`);
+  const noop = await startNoop();
+  const engines: Engine[] = ['sqlite'];
+  if (await pgReachable()) engines.push('postgres');
+  else console.log(`PostgreSQL at ${PG_URL} is not reachable: skipped.\n`);
+
+  for (const engine of engines) {
+    const store = await openStore(engine);
+    const config = loadConfig({ ...store.env, LOG_LEVEL: 'warn', HOSTING_API_KEY: HOSTING_KEY, CONSENT_LOG_BLOCK_SIZE: String(BLOCK_SIZE) });
+    const app = await buildApp({ config, database: store.handle });
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      await benchIngest(engine, app, baseUrl, noop.url, store.handle);
+      await benchLargeLog(engine, app, baseUrl, store.handle);
+    } finally {
+      await app.close();
+      await store.handle.close();
+      await store.drop();
+    }
+  }
+  await noop.close();
+
+  console.log('\nIngestion (autocannon, latency in ms; ratio = consent req/s ÷ no-op req/s measured just before)');
+  printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'ratio'], loadRows);
+  console.log(`\nLarge log (${fmt(RECORDS)} records, blocks of ${fmt(BLOCK_SIZE)})`);
+  printTable(['measure', '', '', ''], dataRows);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import { sha256Hex } from '../../deps.js';
+
+/** The button (or API call) that produced a decision: a closed list, so a record names what happened. */
+export const CONSENT_BUTTONS = ['acceptAll', 'declineAll', 'save', 'acceptEmbedding', 'close', 'api'] as const;
+export type ConsentButton = (typeof CONSENT_BUTTONS)[number];
+
+/** "Technically necessary": part of every record's purposes, whatever was accepted. */
+export const NECESSARY_PURPOSE = '41ba25c';
+
+/** Version of the record format below; bump it (and keep verifying old versions) if a field is added. */
+export const RECORD_FORMAT = 1;
+
+/**
+ * One logged decision. The first six fields are the Domain API's ConsentRecord (reference-model §3.2); the
+ * rest are proof fields. No IP address and no user agent: the log holds no personal data beyond the ucid.
+ */
+export interface ConsentRecord {
+  consent: boolean;
+  ucid: string;
+  /** Unix seconds, from the server clock when the request arrived. */
+  timestamp: number;
+  /** Purpose id → name in the visitor's language at decision time. */
+  purposes: Record<string, string>;
+  /** Embedding id → name in the visitor's language at decision time. */
+  embeddings: Record<string, string>;
+  manipulationPrevention: boolean;
+  button: ConsentButton;
+  lang: string;
+  /** Configuration and legal revision of the domain the visitor's widget showed. */
+  revision: number;
+  legalRevision: number;
+  themeId: string | null;
+  gpc: boolean | null;
+  dnt: boolean | null;
+  v: typeof RECORD_FORMAT;
+}
+
+const str = JSON.stringify;
+
+function canonicalMap(map: Record<string, string>): string {
+  const keys = Object.keys(map).sort();
+  return `{${keys.map((k) => `${str(k)}:${str(map[k])}`).join(',')}}`;
+}
+
+/**
+ * The canonical form that is hashed and stored: keys in the fixed order of `ConsentRecord`, map keys sorted
+ * by UTF-16 code unit, no whitespace, JSON.stringify escaping. Built by hand because JavaScript objects
+ * put integer-like keys (an id such as "1234567") first whatever the insertion order.
+ */
+export function canonicalRecordJson(r: ConsentRecord): string {
+  return (
+    `{"consent":${r.consent},"ucid":${str(r.ucid)},"timestamp":${r.timestamp},` +
+    `"purposes":${canonicalMap(r.purposes)},"embeddings":${canonicalMap(r.embeddings)},` +
+    `"manipulationPrevention":${r.manipulationPrevention},"button":${str(r.button)},"lang":${str(r.lang)},` +
+    `"revision":${r.revision},"legalRevision":${r.legalRevision},"themeId":${str(r.themeId)},` +
+    `"gpc":${str(r.gpc)},"dnt":${str(r.dnt)},"v":${r.v}}`
+  );
+}
+
+/** Each record's hash covers the previous hash, so changing, removing or reordering one breaks the chain. */
+export function chainHash(prevHash: string, recordJson: string): string {
+  return sha256Hex(prevHash + recordJson);
+}
+
+/** The "previous hash" of a domain's first record: binds the chain to its domain. */
+export function genesisHash(domainId: string): string {
+  return sha256Hex(`placet-consent-log:${domainId}`);
+}
+
+const isStringMap = (v: unknown): v is Record<string, string> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
+const isBoolOrNull = (v: unknown) => v === null || typeof v === 'boolean';
+
+/** Parses a stored record; undefined unless it is a well-formed record in canonical form. */
+export function parseCanonicalRecord(text: string): ConsentRecord | undefined {
+  let r: Record<string, unknown>;
+  try {
+    r = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const ok =
+    typeof r.consent === 'boolean' &&
+    typeof r.ucid === 'string' &&
+    Number.isSafeInteger(r.timestamp) &&
+    isStringMap(r.purposes) &&
+    isStringMap(r.embeddings) &&
+    typeof r.manipulationPrevention === 'boolean' &&
+    CONSENT_BUTTONS.includes(r.button as ConsentButton) &&
+    typeof r.lang === 'string' &&
+    Number.isSafeInteger(r.revision) &&
+    Number.isSafeInteger(r.legalRevision) &&
+    (r.themeId === null || typeof r.themeId === 'string') &&
+    isBoolOrNull(r.gpc) &&
+    isBoolOrNull(r.dnt) &&
+    r.v === RECORD_FORMAT;
+  if (!ok) return undefined;
+  const record = r as unknown as ConsentRecord;
+  return canonicalRecordJson(record) === text ? record : undefined;
+}

@@ -1,0 +1,94 @@
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { firstUcidInRange, pageNewestFirst, prefixRange, recordsOfUcid } from '../consent-log/consent-log.repository.js';
+import { PAGE_ROWS } from '../consent-log/consent-log.service.js';
+import { findOwnDomainBlock, listDomainsWithViews } from './domain-api.repository.js';
+
+export async function listDomains(deps: Deps, clientId: string) {
+  const rows = await listDomainsWithViews(deps.db, clientId);
+  return rows.map((r) => ({ id: r.id, name: r.name, whiteLabel: r.whitelabel, viewCount: r.views }));
+}
+
+/** The current block's position; 404 for a domain that is not the client's. */
+async function currentBlock(deps: Deps, clientId: string, domainId: string) {
+  const own = await findOwnDomainBlock(deps.db, clientId, domainId);
+  if (!own) throw new AppError('DOMAIN_NOT_FOUND');
+  return own.block;
+}
+
+export const encodeCursor = (seq: number) => Buffer.from(String(seq)).toString('base64url');
+
+function decodeCursor(cursor: string): number {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  if (!/^\d{1,15}$/.test(text)) {
+    throw new AppError('VALIDATION_FAILED', [{ field: 'query.cursor', message: 'is not a cursor from a Link header' }]);
+  }
+  return Number(text);
+}
+
+export type ConsentList =
+  | { kind: 'page'; body: string; next: string | undefined }
+  | { kind: 'stream'; chunks: AsyncIterable<string> };
+
+/**
+ * The current block, newest first (by chain position). Records are stored as their JSON text and joined
+ * here, never parsed. With `limit`: one page plus the cursor of the next. Without: the whole block as a
+ * stream, read in keyset pages so it never sits in memory.
+ */
+export async function listConsents(
+  deps: Deps,
+  clientId: string,
+  domainId: string,
+  options: { limit?: number | undefined; cursor?: string | undefined },
+): Promise<ConsentList> {
+  const block = await currentBlock(deps, clientId, domainId);
+  const fromSeq = block?.firstSeq ?? 1;
+  const top = (block?.lastSeq ?? 0) + 1;
+  const below = options.cursor === undefined ? top : Math.min(decodeCursor(options.cursor), top);
+  if (options.limit !== undefined) {
+    const rows = await pageNewestFirst(deps.db, domainId, fromSeq, below, options.limit + 1);
+    const page = rows.slice(0, options.limit);
+    const next = rows.length > options.limit ? encodeCursor(page[page.length - 1]!.seq) : undefined;
+    return { kind: 'page', body: `[${page.map((r) => r.record).join(',')}]`, next };
+  }
+  return { kind: 'stream', chunks: streamArray(deps, domainId, fromSeq, below) };
+}
+
+async function* streamArray(deps: Deps, domainId: string, fromSeq: number, below: number): AsyncIterable<string> {
+  let separator = '';
+  yield '[';
+  while (below > fromSeq) {
+    const rows = await pageNewestFirst(deps.db, domainId, fromSeq, below, PAGE_ROWS);
+    if (rows.length === 0) break;
+    yield separator + rows.map((r) => r.record).join(',');
+    separator = ',';
+    below = rows[rows.length - 1]!.seq;
+  }
+  yield ']';
+}
+
+/** History rows read in the first query; a longer history is read in full by a second one. */
+const PREFIX_READ = 50;
+
+/**
+ * Every record of the current block whose ucid starts with `consentId`, newest first; `[]` when none does
+ * or when more than one distinct ucid does. One range scan on the ucid index reads the matches in ucid
+ * order plus one row: a second ucid in the result means a collision.
+ */
+export async function findConsents(deps: Deps, clientId: string, domainId: string, consentId: string): Promise<string> {
+  const low = consentId.toLowerCase();
+  // 'g' sorts after every hex digit, so [low, low + 'g') holds exactly the ucids that start with low.
+  const high = `${low}g`;
+  const rows = await prefixRange(deps.db, clientId, domainId, low, high, PREFIX_READ + 1);
+  if (rows.length === 0) {
+    await currentBlock(deps, clientId, domainId); // 404 unless it is the client's domain
+    return '[]';
+  }
+  if (rows.some((r) => r.ucid !== rows[0]!.ucid)) return '[]';
+  const ucid = rows[0]!.ucid;
+  if (rows.length <= PREFIX_READ) return `[${rows.map((r) => r.record).reverse().join(',')}]`;
+  // A history longer than one read: is there another ucid after it, and what is the whole history?
+  const block = (await currentBlock(deps, clientId, domainId))!;
+  if ((await firstUcidInRange(deps.db, domainId, block.blockNo, low, high, ucid)) !== undefined) return '[]';
+  return `[${(await recordsOfUcid(deps.db, domainId, block.blockNo, ucid)).join(',')}]`;
+}
