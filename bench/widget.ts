@@ -10,7 +10,7 @@ import { WIDGET_BUDGET_BROTLI, buildWidget, sizes } from '../widget/build.js';
 import { freePort, launchBrowser, serveSite } from '../test/browser.js';
 import { benchmarkDomain } from './widget-domain.js';
 
-const RUNS = 5;
+const RUNS = 9;
 const key = 'bench-hosting-key-0123456789abcdef';
 const port = await freePort();
 const appUrl = `http://127.0.0.1:${port}`;
@@ -75,7 +75,7 @@ for (const rate of [1, 4]) {
   rows.push([
     `${rate}×`,
     `${median(samples.map((s) => s.banner)).toFixed(1)} ms`,
-    `${Math.max(...samples.map((s) => s.longTasks))}`,
+    `${samples.filter((s) => s.longTasks > 0).length}/${RUNS}`,
     `${Math.max(...samples.map((s) => s.maxTask)).toFixed(0)} ms`,
     `${median(samples.map((s) => s.click)).toFixed(2)} ms`,
   ]);
@@ -93,8 +93,8 @@ console.log(
     ],
   ),
 );
-console.log(`\nWidget timing in headless Chromium (median of ${RUNS}; long tasks: max over runs)`);
-console.log(table(['CPU', 'script → banner', 'long tasks', 'longest task', 'click → stored'], rows));
+console.log(`\nWidget timing in headless Chromium (median of ${RUNS} page loads; runs with a long task > 50 ms; longest task of all runs)`);
+console.log(table(['CPU', 'script → banner', 'runs with long task', 'longest task', 'click → stored'], rows));
 
 await browser.close();
 await app.close();
