@@ -4,7 +4,6 @@ import * as foundation from './migrations/2026_11_21_0001_foundation.js';
 import * as domainContent from './migrations/2026_11_21_0002_domain_content.js';
 import * as consentLog from './migrations/2026_11_21_0003_consent_log.js';
 import * as onboarding from './migrations/2026_11_21_0004_onboarding.js';
-import * as widget from './migrations/2026_11_21_0005_widget.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,7 +11,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_0002_domain_content': domainContent,
   '2026_11_21_0003_consent_log': consentLog,
   '2026_11_21_0004_onboarding': onboarding,
-  '2026_11_21_0005_widget': widget,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
