@@ -576,4 +576,19 @@ describe('widget in Chromium', () => {
     expect(await dialog(ignored.page).count()).toBe(1);
     await ignored.context.close();
   });
+
+  it('deletes first-party cookies no embedding declares with deleteUnknownCookies', async () => {
+    const s = await setup({ domain: { deleteUnknownCookies: true } });
+    const context = await browser.newContext();
+    await context.addCookies([
+      { name: 'stranger', value: '1', url: site.url },
+      { name: '_tr', value: '1', url: site.url },
+      { name: 'PHPSESSID', value: 'abc', url: site.url },
+    ]);
+    const { page } = await open(pageHtml(s), undefined, context);
+    const names = (await context.cookies(site.url)).map((c) => c.name).sort();
+    expect(names).toEqual(['PHPSESSID', '_tr']);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('stranger');
+    await context.close();
+  });
 });

@@ -197,20 +197,18 @@ function run(c: WidgetConfig): void {
   };
 
   /* ---------- withdrawal: delete what a withdrawn embedding stored ---------- */
+  const pattern = (name: string) => new RegExp(`^${name.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const cookieNames = () => doc.cookie.split('; ').map((ck) => ck.split('=')[0]!).filter(Boolean);
+  const dropCookie = (n: string) => {
+    const parts = location.hostname.split('.');
+    for (let i = 0; i < parts.length; i++) doc.cookie = `${n}=;path=/;max-age=0;domain=${parts.slice(i).join('.')}`;
+    doc.cookie = `${n}=;path=/;max-age=0`;
+  };
   const wipe = (e: EmbeddingConfig) => {
     for (const [name, type] of e.a) {
-      const re = new RegExp(`^${name.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+      const re = pattern(name);
       if (type === 'cookie') {
-        const parts = location.hostname.split('.');
-        for (const ck of doc.cookie.split('; ')) {
-          const n = ck.split('=')[0]!;
-          if (!re.test(n)) continue;
-          for (let i = 0; i < parts.length; i++) {
-            const d = parts.slice(i).join('.');
-            doc.cookie = `${n}=;path=/;max-age=0;domain=${d}`;
-          }
-          doc.cookie = `${n}=;path=/;max-age=0`;
-        }
+        cookieNames().forEach((n) => re.test(n) && dropCookie(n));
       } else if (type === 'localStorage' || type === 'sessionStorage') {
         const s = w[type] as Storage;
         Object.keys(s).forEach((k) => re.test(k) && s.removeItem(k));
@@ -282,6 +280,7 @@ function run(c: WidgetConfig): void {
     close();
     apply();
     em.forEach((e) => before.has(e.i) && !acc.has(e.i) && wipe(e));
+    dropUnknown();
     record(button);
     announce(first);
   };
@@ -547,6 +546,18 @@ function run(c: WidgetConfig): void {
   };
   w.CCM = api;
 
+  /** deleteUnknownCookies: first-party cookies that no embedding declares are removed (and, optionally, the page reloaded once). */
+  const dropUnknown = () => {
+    if (!c.du) return;
+    const declared = em.flatMap((e) => e.a.filter((a) => a[1] === 'cookie').map((a) => pattern(a[0])));
+    const unknown = cookieNames().filter((n) => n !== KEY && !declared.some((re) => re.test(n)));
+    unknown.forEach(dropCookie);
+    if (unknown.length && c.du === 2 && !sessionStorage.getItem('ccm_reloaded')) {
+      sessionStorage.setItem('ccm_reloaded', '1');
+      location.reload();
+    }
+  };
+
   /* ---------- start ---------- */
   const onLegalPage = ['imprintUrl', 'privacyPolicyUrl'].some((k, i) => t(k) && !c.sw[i] && here.split('#')[0] === t(k));
   apply();
@@ -557,6 +568,7 @@ function run(c: WidgetConfig): void {
   if (location.hash) hashAction(location.hash);
   const ready = () => {
     apply();
+    dropUnknown();
     declaration();
     dispatch('ccm19WidgetLoaded');
   };

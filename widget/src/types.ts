@@ -56,6 +56,8 @@ export interface WidgetConfig {
   nt: [boolean, boolean];
   /** show the banner on the imprint / privacy page */
   sw: [boolean, boolean];
+  /** deleteUnknownCookies: 0 off, 1 delete first-party cookies no embedding declares, 2 and reload once */
+  du: 0 | 1 | 2;
 }
 
 export interface EmbeddingConfig {

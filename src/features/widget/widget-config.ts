@@ -99,6 +99,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     wl: domain.whitelabel || theme.whitelabel,
     nt: [domain.imprintOpenInNewTab, domain.privacyPolicyOpenInNewTab],
     sw: [domain.imprintShowWidget, domain.privacyPolicyShowWidget],
+    du: domain.deleteUnknownCookies ? (domain.deleteUnknownCookiesForceReload ? 2 : 1) : 0,
   };
 }
 
