@@ -591,4 +591,42 @@ describe('widget in Chromium', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain('stranger');
     await context.close();
   });
+
+  it('blocks scripts no embedding claims with blockNewScripts (first-party and inline by option)', async () => {
+    const extra = `<script src="http://localhost:${other.port}/unclaimed.js"></script><script>window.unclaimedInline = 1</script>`;
+    const s = await setup({ domain: { blockNewScripts: true } });
+    const first = await open(pageHtml(s, extra));
+    await widget(first.page).locator('button.a').click();
+    await first.page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/loader.js'));
+    // The preload scanner may fetch it; it never runs.
+    expect(await ran(first.page)).not.toContain('/unclaimed.js');
+    expect(await ran(first.page)).toContain('/free.js');
+    expect(await globalOf(first.page, 'unclaimedInline')).toBe(1);
+    await first.context.close();
+
+    const strict = await setup({ domain: { blockNewScripts: true, blockFirstPartyScripts: true, blockInlineScripts: true } });
+    const second = await open(pageHtml(strict, extra));
+    await widget(second.page).locator('button.a').click();
+    await second.page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/loader.js'));
+    expect(await ran(second.page)).not.toContain('/free.js');
+    expect(await globalOf(second.page, 'unclaimedInline')).toBeUndefined();
+    expect(await globalOf(second.page, 'inlineRan')).toBe('analytics-inline');
+    await second.context.close();
+  });
+
+  it('remembers an allowed iframe host with rememberIframeConsentPerDomain', async () => {
+    other.setPage('/map.html', '<!doctype html><p>map</p>');
+    const s = await setup({ domain: { rememberIframeConsentPerDomain: true } });
+    const map = `<iframe src="http://localhost:${other.port}/map.html"></iframe>`;
+    const first = await open(pageHtml(s, map));
+    await widget(first.page).locator('button.d').click();
+    const overlays = first.page.locator('.ccm-blocked');
+    expect(await overlays.count()).toBe(2);
+    await overlays.last().locator('button').click();
+    await first.page.waitForFunction(() => [...document.querySelectorAll('iframe')].some((f) => f.src.includes('/map.html')));
+    const again = await open(pageHtml(s, map), undefined, first.context);
+    expect(await again.page.locator('iframe[src*="map.html"]').count()).toBe(1);
+    expect(await again.page.locator('.ccm-blocked').count()).toBe(1);
+    await first.context.close();
+  });
 });

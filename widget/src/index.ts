@@ -19,6 +19,7 @@ interface Stored {
   lang: string;
   rev: number;
   lrev: number;
+  iframeConsentDomains?: string[];
 }
 
 type Win = Window & Record<string, unknown> & { dataLayer?: unknown[] };
@@ -90,6 +91,13 @@ function run(c: WidgetConfig): void {
   const mustBlock = (s: string) =>
     !has(s, c.am) && (has(s, c.bm) || em.some((e) => !allowed(e) && has(s, e.sm)));
   const scriptKey = (el: HTMLScriptElement) => `${el.getAttribute('src') || ''} ${el.src || ''} ${el.text}`;
+  /** blockNewScripts: a script no embedding claims is blocked for good (third-party; first-party and inline by option). */
+  const unclaimed = (el: HTMLScriptElement) => {
+    const key = scriptKey(el);
+    if (!c.ns[0] || has(key, c.am) || em.some((e) => has(key, e.sm))) return false;
+    const src = el.getAttribute('src');
+    return src ? new URL(src, here).origin !== location.origin || c.ns[1] : c.ns[2];
+  };
 
   const checkScript = (el: HTMLScriptElement) => {
     if (el === own || approved.has(el) || el.hasAttribute(ATTR)) return;
@@ -102,16 +110,20 @@ function run(c: WidgetConfig): void {
       return;
     }
     if (type && !/^(text|application)\/(java|ecma)script$|^module$/.test(type)) return;
-    if (!mustBlock(scriptKey(el))) return;
+    if (!mustBlock(scriptKey(el)) && !unclaimed(el)) return;
     el.setAttribute('data-ccm-type', type);
     el.setAttribute(ATTR, '1');
     el.type = BLOCKED;
     blockedScripts.push(el);
   };
+  const remembered = () => readAll()[c.p]?.iframeConsentDomains || [];
   const frameOwner = (src: string): EmbeddingConfig | undefined | false => {
-    if (!c.bi || !/^https?:|^\/\//.test(src) || new URL(src, here).origin === location.origin) return false;
+    if (!c.bi || !/^https?:|^\/\//.test(src)) return false;
+    const url = new URL(src, here);
+    if (url.origin === location.origin) return false;
     const e = em.find((x) => has(src, x.fm));
     if (e) return allowed(e) ? false : e;
+    if (remembered().includes(url.host)) return false;
     const listed = has(src, c.im);
     return (c.iw ? !listed : listed) && undefined;
   };
@@ -173,7 +185,7 @@ function run(c: WidgetConfig): void {
   const apply = () => {
     for (const el of blockedScripts.slice()) {
       const loader = el.getAttribute(ATTR) === 'l';
-      if (el.isConnected && (loader ? loaderAllowed(el) : !mustBlock(scriptKey(el)))) {
+      if (el.isConnected && (loader ? loaderAllowed(el) : !mustBlock(scriptKey(el)) && !unclaimed(el))) {
         blockedScripts.splice(blockedScripts.indexOf(el), 1);
         runScript(el, loader);
       }
@@ -267,13 +279,14 @@ function run(c: WidgetConfig): void {
   const decide = (ids: Iterable<string>, button: string) => {
     const before = acc;
     acc = new Set([...ids, ...necessary]);
-    const first = !stored;
+    const first = !stored?.ucid;
     const ucid = stored?.ucid || Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
     const all = readAll();
     const embeddings = [...acc];
     stored = all[c.p] = {
       gen: 2, ucid, consent: embeddings.some((id) => byId(id)?.p !== NECESSARY), embeddings,
       created: stored?.created || now(), updated: now(), clickedButton: button, lang, rev: c.r, lrev: c.lr,
+      iframeConsentDomains: all[c.p]?.iframeConsentDomains || [],
     };
     writeAll(all);
     decided = true;
@@ -472,8 +485,17 @@ function run(c: WidgetConfig): void {
       if (!trusted(ev)) return;
       if (owner) decide([...acc, owner.i], 'acceptEmbedding');
       else {
-        const item = blockedFrames.find((b) => b[0] === f);
-        if (item) unblockFrame(item);
+        const host = new URL(f.getAttribute(ATTR) || '', here).host;
+        if (c.ri) {
+          // rememberIframeConsentPerDomain: this host's iframes load from now on, on every page.
+          const all = readAll();
+          const entry = (all[c.p] = all[c.p] || ({} as Stored));
+          entry.iframeConsentDomains = [...(entry.iframeConsentDomains || []), host];
+          writeAll(all);
+        }
+        for (const item of blockedFrames.slice()) {
+          if (item[0] === f || (c.ri && !item[2] && new URL(item[0].getAttribute(ATTR) || '', here).host === host)) unblockFrame(item);
+        }
       }
     };
     sr.append(

@@ -58,6 +58,10 @@ export interface WidgetConfig {
   sw: [boolean, boolean];
   /** deleteUnknownCookies: 0 off, 1 delete first-party cookies no embedding declares, 2 and reload once */
   du: 0 | 1 | 2;
+  /** scripts no embedding claims: [blockNewScripts, blockFirstPartyScripts, blockInlineScripts] */
+  ns: [boolean, boolean, boolean];
+  /** rememberIframeConsentPerDomain */
+  ri: boolean;
 }
 
 export interface EmbeddingConfig {

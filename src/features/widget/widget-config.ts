@@ -100,6 +100,8 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     nt: [domain.imprintOpenInNewTab, domain.privacyPolicyOpenInNewTab],
     sw: [domain.imprintShowWidget, domain.privacyPolicyShowWidget],
     du: domain.deleteUnknownCookies ? (domain.deleteUnknownCookiesForceReload ? 2 : 1) : 0,
+    ns: [domain.blockNewScripts, domain.blockFirstPartyScripts, domain.blockInlineScripts],
+    ri: domain.rememberIframeConsentPerDomain,
   };
 }
 
