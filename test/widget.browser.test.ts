@@ -629,4 +629,43 @@ describe('widget in Chromium', () => {
     expect(await again.page.locator('.ccm-blocked').count()).toBe(1);
     await first.context.close();
   });
+
+  it('builds the cookie declaration per the domain settings', async () => {
+    const s = await setup({
+      domain: { cookieDeclarationTableHeadingStartLevel: 2, cookieDeclarationTablePrependConsentChangeLink: false, cookieDeclarationTablePrependIntroText: true },
+    });
+    const { page, context } = await open(pageHtml(s, '<div class="ccm-cookie-declaration"></div>'));
+    const info = await page.evaluate(() => {
+      const el = document.querySelector('.ccm-cookie-declaration')!;
+      return { h2: el.querySelectorAll('h2').length, h3: [...el.querySelectorAll('h3')].map((x) => x.textContent), links: el.querySelectorAll('a').length, text: el.textContent };
+    });
+    expect(info.h2).toBeGreaterThan(0);
+    expect(info.h3).toContain('Tracker Analytics');
+    expect(info.links).toBe(0);
+    expect(info.text).toContain('We use cookies');
+    await context.close();
+  });
+
+  it('lets necessary embeddings wait for consent with requireConsentForMandatoryEmbeddings', async () => {
+    const s = await setup({ domain: { requireConsentForMandatoryEmbeddings: true } });
+    await hosting('PUT', `${s.base}/embedding/${s.ids.session}`, { scriptMarkers: ['session.js'] });
+    const { page, context } = await open(pageHtml(s, '<script src="/session.js"></script>'));
+    expect(await ran(page)).toEqual(['/free.js']);
+    await widget(page).locator('button.s', { hasText: 'Settings' }).click();
+    const necessary = widget(page).locator('label', { hasText: 'Technically necessary' }).locator('input');
+    expect(await necessary.isDisabled()).toBe(false);
+    await necessary.check();
+    await widget(page).locator('button.a', { hasText: 'Save' }).click();
+    await page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/session.js'));
+    await context.close();
+  });
+
+  it('shares a consent cookie across subdomains of consentSharingDomains', async () => {
+    const s = await setup({ domain: { consentStorage: 'cookie', consentSharingDomains: ['127.0.0.1'] } });
+    const first = await open(pageHtml(s));
+    await widget(first.page).locator('button.d').click();
+    const cookie = (await first.context.cookies()).find((c) => c.name === 'ccm_consent');
+    expect(cookie?.domain).toMatch(/^\.?127\.0\.0\.1$/);
+    await first.context.close();
+  });
 });

@@ -62,8 +62,12 @@ function run(c: WidgetConfig): void {
   const writeAll = (v: Record<string, Stored>) => {
     const json = JSON.stringify(v);
     if (store) store.setItem(KEY, json);
-    else
-      doc.cookie = `${KEY}=${encodeURIComponent(json)};path=/;SameSite=Lax${c.lt ? `;max-age=${c.lt * 86400}` : ''}${c.sc && location.protocol === 'https:' ? ';Secure' : ''}`;
+    else {
+      // consentSharingDomains: the cookie is set on the shared registrable domain, so its subdomains see it.
+      const host = location.hostname;
+      const shared = c.sd.find((d) => host === d || host.endsWith(`.${d}`));
+      doc.cookie = `${KEY}=${encodeURIComponent(json)};path=/;SameSite=Lax${shared ? `;domain=${shared}` : ''}${c.lt ? `;max-age=${c.lt * 86400}` : ''}${c.sc && location.protocol === 'https:' ? ';Secure' : ''}`;
+    }
   };
   let stored: Stored | undefined = readAll()[c.p];
   const validDecision = (s: Stored | undefined): s is Stored => {
@@ -74,7 +78,9 @@ function run(c: WidgetConfig): void {
   let decided = validDecision(stored);
 
   /* ---------- what is accepted ---------- */
-  const necessary = em.filter((e) => e.p === NECESSARY).map((e) => e.i);
+  // requireConsentForMandatoryEmbeddings: "technically necessary" embeddings wait for consent like any other.
+  const fixed = (p: string) => p === NECESSARY && !c.rm;
+  const necessary = em.filter((e) => fixed(e.p)).map((e) => e.i);
   let acc = new Set<string>(decided ? [...stored!.embeddings, ...necessary] : necessary);
   const here = location.href;
   const activeHere = (e: EmbeddingConfig) => {
@@ -341,7 +347,7 @@ function run(c: WidgetConfig): void {
   const purposeToggle = (p: string) => {
     const ids = em.filter((e) => e.p === p).map((e) => e.i);
     const n = ids.filter((id) => sel.has(id)).length;
-    return toggle(bundle().pu[p]![0], p === NECESSARY || (n > 0 && n === ids.length), p === NECESSARY, n > 0 && n < ids.length, (v) => {
+    return toggle(bundle().pu[p]![0], fixed(p) || (n > 0 && n === ids.length), fixed(p), n > 0 && n < ids.length, (v) => {
       ids.forEach((id) => (v ? sel.add(id) : sel.delete(id)));
       render(layer);
     });
@@ -409,7 +415,7 @@ function run(c: WidgetConfig): void {
               const row = (k: string, v: string | Node) => v && h('div', {}, h('dt', {}, t(k)), h('dd', {}, v));
               return h('details', {},
                 h('summary', {}, x[0]),
-                toggle(x[0], p === NECESSARY || sel.has(e.i), p === NECESSARY, false, (v) => (v ? sel.add(e.i) : sel.delete(e.i))),
+                toggle(x[0], fixed(p) || sel.has(e.i), fixed(p), false, (v) => (v ? sel.add(e.i) : sel.delete(e.i))),
                 h('dl', {},
                   row('embeddingVendorLabel', x[1]),
                   row('embeddingDescriptionLabel', x[2]),
@@ -518,10 +524,11 @@ function run(c: WidgetConfig): void {
   const declaration = () =>
     doc.querySelectorAll('.ccm-cookie-declaration').forEach((el) =>
       el.replaceChildren(
-        h('p', {}, h('a', { href: '#CCM.openControlPanel' }, t('changeConsentText'))),
+        c.cd[2] ? h('p', {}, t('widgetIntroText')) : '',
+        c.cd[1] ? h('p', {}, h('a', { href: '#CCM.openControlPanel' }, t('changeConsentText'))) : '',
         ...purposes().map((p) =>
-          h('div', {}, h('h3', {}, bundle().pu[p]![0]),
-            ...em.filter((e) => e.p === p).map((e) => h('div', {}, h('h4', {}, texts(e)[0]), h('p', {}, texts(e)[2]), assetTable(texts(e)[11])))),
+          h('div', {}, h(`h${c.cd[0]}`, {}, bundle().pu[p]![0]),
+            ...em.filter((e) => e.p === p).map((e) => h('div', {}, h(`h${c.cd[0] + 1}`, {}, texts(e)[0]), h('p', {}, texts(e)[2]), assetTable(texts(e)[11])))),
         ),
       ),
     );

@@ -62,6 +62,12 @@ export interface WidgetConfig {
   ns: [boolean, boolean, boolean];
   /** rememberIframeConsentPerDomain */
   ri: boolean;
+  /** cookie declaration: [heading start level, prepend change link, prepend intro text] */
+  cd: [number, boolean, boolean];
+  /** requireConsentForMandatoryEmbeddings: necessary embeddings also wait for consent */
+  rm: boolean;
+  /** consentSharingDomains: registrable domains whose subdomains share the consent cookie */
+  sd: string[];
 }
 
 export interface EmbeddingConfig {

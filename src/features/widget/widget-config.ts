@@ -102,6 +102,13 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     du: domain.deleteUnknownCookies ? (domain.deleteUnknownCookiesForceReload ? 2 : 1) : 0,
     ns: [domain.blockNewScripts, domain.blockFirstPartyScripts, domain.blockInlineScripts],
     ri: domain.rememberIframeConsentPerDomain,
+    cd: [
+      domain.cookieDeclarationTableHeadingStartLevel,
+      domain.cookieDeclarationTablePrependConsentChangeLink,
+      domain.cookieDeclarationTablePrependIntroText,
+    ],
+    rm: domain.requireConsentForMandatoryEmbeddings,
+    sd: domain.consentSharingDomains.map((d) => d.toLowerCase().replace(/^\./, '')),
   };
 }
 
