@@ -333,8 +333,15 @@ function run(c: WidgetConfig): void {
   const save = (ev: Event) => trusted(ev) && decide(sel, 'save');
   const link = (label: string, url: string, blank: boolean) =>
     url && h('a', { href: url, target: blank && '_blank', rel: blank && 'noopener' }, label);
+  // Legal pages open in a layer of their own (display mode `direct`, the locale's HTML) or as links.
+  let legal = '';
+  let legalFrom = 1;
   const legalLinks = () =>
-    h('p', { class: 'l' }, link(t('imprint'), t('imprintUrl'), c.nt[0]), ' ', link(t('privacyPolicy'), t('privacyPolicyUrl'), c.nt[1]));
+    h('p', { class: 'l' }, ...c.lg.map(([f, direct, blank]) =>
+      direct && t(`${f}HtmlCode`)
+        ? h('button', { type: 'button', class: 'k', onclick: () => ((legal = f), (legalFrom = layer), render(4)) }, t(f))
+        : link(t(f), t(`${f}Url`), blank),
+    ));
   const purposes = () => c.pu.filter((p) => p === NECESSARY || em.some((e) => e.p === p));
   const toggle = (label: string, on: boolean, disabled: boolean, mixed: boolean, change: (v: boolean) => void) => {
     const input = h('input', {
@@ -381,6 +388,11 @@ function run(c: WidgetConfig): void {
       ),
     );
   const views: Record<number, () => HTMLElement> = {
+    4: () => {
+      const body = h('div');
+      body.innerHTML = t(`${legal}HtmlCode`); // documented as HTML: the only text not escaped
+      return dialog(t(legal), true, body, h('div', { class: 'n' }, btn('s', t('detailsCloseButtonText'), () => render(legalFrom))));
+    },
     1: () =>
       dialog(
         t('widgetTitle'),
@@ -470,7 +482,8 @@ function run(c: WidgetConfig): void {
     const e = ev as KeyboardEvent;
     if (!layer) return;
     if (e.key === 'Escape') {
-      if (layer === 3) render(2);
+      if (layer === 4) render(legalFrom);
+      else if (layer === 3) render(2);
       else if (layer === 2) back();
       else if (decided || th.close) close();
     } else if (e.key === 'Tab' && (layer > 1 || th.blocking)) {
@@ -516,7 +529,9 @@ function run(c: WidgetConfig): void {
     f.style.display = 'none';
     // hideIframesUntilConsent: no overlay either, the space stays empty until the embedding is accepted.
     if (owner?.hi) ph.style.visibility = 'hidden';
-    f.before(ph);
+    // A frame caught on its way into the page has no parent yet: place the overlay once it is inserted.
+    if (f.parentNode) f.before(ph);
+    else queueMicrotask(() => f.isConnected && !ph.isConnected && f.before(ph));
     return ph;
   }
 

@@ -52,8 +52,8 @@ export interface WidgetConfig {
   th: ThemeConfig;
   /** hide "powered by" */
   wl: boolean;
-  /** imprint / privacy pages: open in new tab */
-  nt: [boolean, boolean];
+  /** legal links: [Locale field (imprint, privacyPolicy, accessibility), shown inside the widget (direct), new tab] */
+  lg: [string, boolean, boolean][];
   /** show the banner on the imprint / privacy page */
   sw: [boolean, boolean];
   /** deleteUnknownCookies: 0 off, 1 delete first-party cookies no embedding declares, 2 and reload once */

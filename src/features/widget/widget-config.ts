@@ -10,7 +10,8 @@ import type { Theme } from '../themes/themes.schemas.js';
 export const WIDGET_TEXT_FIELDS = [
   'widgetTitle', 'widgetIntroText', 'widgetDeclineButtonText', 'widgetFullConsentButtonText',
   'widgetSettingsButtonText', 'checkAllButtonText', 'uncheckAllButtonText', 'imprint', 'imprintUrl',
-  'privacyPolicy', 'privacyPolicyUrl', 'categoriesTitle', 'categoriesCancelButtonText',
+  'imprintHtmlCode', 'privacyPolicy', 'privacyPolicyUrl', 'privacyPolicyHtmlCode', 'accessibility',
+  'accessibilityUrl', 'accessibilityHtmlCode', 'categoriesTitle', 'categoriesCancelButtonText',
   'categoriesFullConsentButtonText', 'categoriesSaveButtonText', 'detailsTitle', 'detailsCloseButtonText',
   'embeddingVendorLabel', 'embeddingDescriptionLabel', 'embeddingPrivacyPolicyUrlLabel',
   'embeddingWhichDataIsCollectedLabel', 'embeddingPurposeOfDataCollectionLabel', 'embeddingLegalBasisLabel',
@@ -97,7 +98,13 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     im: domain.iframeMarkers,
     th: themeConfig(theme),
     wl: domain.whitelabel || theme.whitelabel,
-    nt: [domain.imprintOpenInNewTab, domain.privacyPolicyOpenInNewTab],
+    lg: [
+      ['imprint', domain.imprintDisplayMode === 'direct', domain.imprintOpenInNewTab],
+      ['privacyPolicy', domain.privacyPolicyDisplayMode === 'direct', domain.privacyPolicyOpenInNewTab],
+      ...(domain.accessibilityLinkEnabled
+        ? [['accessibility', domain.accessibilityDisplayMode === 'direct', false] as [string, boolean, boolean]]
+        : []),
+    ],
     sw: [domain.imprintShowWidget, domain.privacyPolicyShowWidget],
     du: domain.deleteUnknownCookies ? (domain.deleteUnknownCookiesForceReload ? 2 : 1) : 0,
     ns: [domain.blockNewScripts, domain.blockFirstPartyScripts, domain.blockInlineScripts],
