@@ -12,13 +12,8 @@ export async function listAssetRows(db: Executor, embeddingIds: readonly string[
     .execute();
 }
 
-/** Assets of an embedding, resolved through client → domain → embedding in one query. */
-export async function listScopedAssetRows(
-  db: Executor,
-  clientId: string,
-  domainId: string,
-  embeddingId: string,
-): Promise<AssetRow[]> {
+/** An embedding's assets, resolved through client → domain → embedding in one query. */
+function scoped(db: Executor, clientId: string, domainId: string, embeddingId: string) {
   return db
     .selectFrom('assets as a')
     .innerJoin('embeddings as e', 'e.id', 'a.embedding_id')
@@ -26,9 +21,16 @@ export async function listScopedAssetRows(
     .selectAll('a')
     .where('d.client_id', '=', clientId)
     .where('d.id', '=', domainId)
-    .where('e.id', '=', embeddingId)
-    .orderBy('a.position')
-    .execute();
+    .where('e.id', '=', embeddingId);
+}
+
+export async function listScopedAssetRows(
+  db: Executor,
+  clientId: string,
+  domainId: string,
+  embeddingId: string,
+): Promise<AssetRow[]> {
+  return scoped(db, clientId, domainId, embeddingId).orderBy('a.position').execute();
 }
 
 export async function findScopedAssetRow(
@@ -38,17 +40,9 @@ export async function findScopedAssetRow(
   embeddingId: string,
   assetId: string,
 ): Promise<AssetRow | undefined> {
-  return db
-    .selectFrom('assets as a')
-    .innerJoin('embeddings as e', 'e.id', 'a.embedding_id')
-    .innerJoin('domains as d', 'd.id', 'e.domain_id')
-    .selectAll('a')
-    .where('d.client_id', '=', clientId)
-    .where('d.id', '=', domainId)
-    .where('e.id', '=', embeddingId)
-    .where('a.id', '=', assetId)
-    .executeTakeFirst();
+  return scoped(db, clientId, domainId, embeddingId).where('a.id', '=', assetId).executeTakeFirst();
 }
+
 
 export async function insertAssetRows(db: Executor, rows: AssetRow[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('assets').values(rows).execute();

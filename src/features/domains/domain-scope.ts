@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.js';
+import { isoNow, type Deps } from '../../deps.js';
 import type { Engine, Executor, Transaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { DomainRow } from './domains.table.js';
@@ -51,7 +51,7 @@ export async function mutateDomain<T>(
         if (kind === 'legal' || (kind === 'config' && change === 'none')) change = kind;
       },
     });
-    if (change !== 'none') await bumpRevisions(trx, domainId, change === 'legal', new Date(deps.clock.now()).toISOString());
+    if (change !== 'none') await bumpRevisions(trx, domainId, change === 'legal', isoNow(deps.clock));
     return result;
   });
 }

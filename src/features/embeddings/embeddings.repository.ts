@@ -1,18 +1,18 @@
 import type { Executor } from '../../db/database.js';
 import type { EmbeddingRow } from './embeddings.table.js';
 
-/** Embeddings of a domain, resolved through client → domain in one query. */
-export async function listScopedEmbeddingRows(
-  db: Executor,
-  clientId: string,
-  domainId: string,
-): Promise<EmbeddingRow[]> {
+/** The domain's embeddings, resolved through client → domain in one query: another client's domain yields none. */
+function scoped(db: Executor, clientId: string, domainId: string) {
   return db
     .selectFrom('embeddings as e')
     .innerJoin('domains as d', 'd.id', 'e.domain_id')
     .selectAll('e')
     .where('d.client_id', '=', clientId)
-    .where('d.id', '=', domainId)
+    .where('d.id', '=', domainId);
+}
+
+export async function listScopedEmbeddingRows(db: Executor, clientId: string, domainId: string): Promise<EmbeddingRow[]> {
+  return scoped(db, clientId, domainId)
     .orderBy('e.created_at')
     .orderBy('e.id')
     .execute();
@@ -24,15 +24,9 @@ export async function findScopedEmbeddingRow(
   domainId: string,
   embeddingId: string,
 ): Promise<EmbeddingRow | undefined> {
-  return db
-    .selectFrom('embeddings as e')
-    .innerJoin('domains as d', 'd.id', 'e.domain_id')
-    .selectAll('e')
-    .where('d.client_id', '=', clientId)
-    .where('d.id', '=', domainId)
-    .where('e.id', '=', embeddingId)
-    .executeTakeFirst();
+  return scoped(db, clientId, domainId).where('e.id', '=', embeddingId).executeTakeFirst();
 }
+
 
 /** Inside a domain transaction, where the domain is already resolved for its client. */
 export async function findEmbeddingRow(

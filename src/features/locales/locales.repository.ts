@@ -1,14 +1,18 @@
 import type { Executor } from '../../db/database.js';
 import type { LocaleRow } from './locales.table.js';
 
-/** Locales of a domain, resolved through client → domain in one query. */
-export async function listScopedLocaleRows(db: Executor, clientId: string, domainId: string): Promise<LocaleRow[]> {
+/** The domain's locales, resolved through client → domain in one query: another client's domain yields none. */
+function scoped(db: Executor, clientId: string, domainId: string) {
   return db
     .selectFrom('locales as l')
     .innerJoin('domains as d', 'd.id', 'l.domain_id')
     .selectAll('l')
     .where('d.client_id', '=', clientId)
-    .where('d.id', '=', domainId)
+    .where('d.id', '=', domainId);
+}
+
+export async function listScopedLocaleRows(db: Executor, clientId: string, domainId: string): Promise<LocaleRow[]> {
+  return scoped(db, clientId, domainId)
     .orderBy('l.created_at')
     .orderBy('l.name')
     .execute();
@@ -20,15 +24,9 @@ export async function findScopedLocaleRow(
   domainId: string,
   name: string,
 ): Promise<LocaleRow | undefined> {
-  return db
-    .selectFrom('locales as l')
-    .innerJoin('domains as d', 'd.id', 'l.domain_id')
-    .selectAll('l')
-    .where('d.client_id', '=', clientId)
-    .where('d.id', '=', domainId)
-    .where('l.name', '=', name)
-    .executeTakeFirst();
+  return scoped(db, clientId, domainId).where('l.name', '=', name).executeTakeFirst();
 }
+
 
 export async function listLocaleRows(db: Executor, domainId: string): Promise<LocaleRow[]> {
   return db.selectFrom('locales').selectAll().where('domain_id', '=', domainId).orderBy('created_at').orderBy('name').execute();

@@ -11,14 +11,18 @@ export async function listPlaceholderRows(db: Executor, domainId: string): Promi
     .execute();
 }
 
-/** Placeholders of a domain, resolved through client → domain in one query. */
-export async function listScopedPlaceholderRows(db: Executor, clientId: string, domainId: string): Promise<PlaceholderRow[]> {
+/** The domain's placeholders, resolved through client → domain in one query: another client's domain yields none. */
+function scoped(db: Executor, clientId: string, domainId: string) {
   return db
     .selectFrom('placeholders as p')
     .innerJoin('domains as d', 'd.id', 'p.domain_id')
     .selectAll('p')
     .where('d.client_id', '=', clientId)
-    .where('d.id', '=', domainId)
+    .where('d.id', '=', domainId);
+}
+
+export async function listScopedPlaceholderRows(db: Executor, clientId: string, domainId: string): Promise<PlaceholderRow[]> {
+  return scoped(db, clientId, domainId)
     .orderBy('p.position')
     .orderBy('p.name')
     .execute();
@@ -30,15 +34,9 @@ export async function findScopedPlaceholderRow(
   domainId: string,
   name: string,
 ): Promise<PlaceholderRow | undefined> {
-  return db
-    .selectFrom('placeholders as p')
-    .innerJoin('domains as d', 'd.id', 'p.domain_id')
-    .selectAll('p')
-    .where('d.client_id', '=', clientId)
-    .where('d.id', '=', domainId)
-    .where('p.name', '=', name)
-    .executeTakeFirst();
+  return scoped(db, clientId, domainId).where('p.name', '=', name).executeTakeFirst();
 }
+
 
 export async function insertPlaceholderRows(db: Executor, rows: PlaceholderRow[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('placeholders').values(rows).execute();

@@ -1,14 +1,18 @@
 import type { Executor } from '../../db/database.js';
 import type { ThemeRow } from './themes.table.js';
 
-/** Themes of a domain, resolved through client → domain in one query. */
-export async function listScopedThemeRows(db: Executor, clientId: string, domainId: string): Promise<ThemeRow[]> {
+/** The domain's themes, resolved through client → domain in one query: another client's domain yields none. */
+function scoped(db: Executor, clientId: string, domainId: string) {
   return db
     .selectFrom('themes as t')
     .innerJoin('domains as d', 'd.id', 't.domain_id')
     .selectAll('t')
     .where('d.client_id', '=', clientId)
-    .where('d.id', '=', domainId)
+    .where('d.id', '=', domainId);
+}
+
+export async function listScopedThemeRows(db: Executor, clientId: string, domainId: string): Promise<ThemeRow[]> {
+  return scoped(db, clientId, domainId)
     .orderBy('t.created_at')
     .orderBy('t.id')
     .execute();
@@ -20,15 +24,9 @@ export async function findScopedThemeRow(
   domainId: string,
   themeId: string,
 ): Promise<ThemeRow | undefined> {
-  return db
-    .selectFrom('themes as t')
-    .innerJoin('domains as d', 'd.id', 't.domain_id')
-    .selectAll('t')
-    .where('d.client_id', '=', clientId)
-    .where('d.id', '=', domainId)
-    .where('t.id', '=', themeId)
-    .executeTakeFirst();
+  return scoped(db, clientId, domainId).where('t.id', '=', themeId).executeTakeFirst();
 }
+
 
 export async function listThemeRows(db: Executor, domainId: string): Promise<ThemeRow[]> {
   return db.selectFrom('themes').selectAll().where('domain_id', '=', domainId).orderBy('created_at').orderBy('id').execute();
