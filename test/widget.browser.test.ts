@@ -131,6 +131,9 @@ const dialog = (page: Page) => widget(page).locator('[role="dialog"]');
 const ran = (page: Page) => page.evaluate(() => ((window as unknown as { ran?: string[] }).ran ?? []).slice().sort());
 const globalOf = (page: Page, name: string) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name);
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('ccm_consent'));
+/** Waits until every one of these scripts has run (unblocked scripts load asynchronously, in any order). */
+const waitRan = (page: Page, ...paths: string[]) =>
+  page.waitForFunction((ps) => ps.every((p) => ((window as unknown as { ran?: string[] }).ran ?? []).includes(p)), paths);
 
 async function records(s: Setup, expected: number): Promise<Record<string, unknown>[]> {
   const deadline = Date.now() + 5000;
@@ -203,7 +206,7 @@ describe('widget in Chromium', () => {
     const s = await setup();
     const { page, context } = await open(pageHtml(s));
     await widget(page).locator('button.a').click();
-    await page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/loader.js'));
+    await waitRan(page, '/dyn-tracker.js', '/loader.js', '/tracker.js');
     expect(await ran(page)).toEqual(['/dyn-tracker.js', '/free.js', '/loader.js', '/tracker.js']);
     expect(await globalOf(page, 'inlineRan')).toBe('analytics-inline');
     expect(await globalOf(page, 'htmlRan')).toBe(1);
@@ -251,7 +254,7 @@ describe('widget in Chromium', () => {
     expect(await necessary.isDisabled()).toBe(true);
     await widget(page).locator('label', { hasText: 'Analytics' }).locator('input').check();
     await widget(page).locator('button.a', { hasText: 'Save' }).click();
-    await page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/tracker.js'));
+    await waitRan(page, '/dyn-tracker.js', '/tracker.js');
     expect(await ran(page)).toEqual(['/dyn-tracker.js', '/free.js', '/tracker.js']);
     expect(await globalOf(page, 'htmlRan')).toBeUndefined();
     const [record] = await records(s, 1);
@@ -290,7 +293,7 @@ describe('widget in Chromium', () => {
     const again = await open(pageHtml(s), undefined, first.context);
     expect(await dialog(again.page).count()).toBe(0);
     expect(await widget(again.page).locator('button.c').count()).toBe(1);
-    await again.page.waitForFunction(() => (window as unknown as { ran?: string[] }).ran?.includes('/loader.js'));
+    await waitRan(again.page, '/dyn-tracker.js', '/loader.js', '/tracker.js');
     expect(await ran(again.page)).toEqual(['/dyn-tracker.js', '/free.js', '/loader.js', '/tracker.js']);
     await widget(again.page).locator('button.c').click();
     expect(await widget(again.page).locator('[role="dialog"]').textContent()).toContain('Save');
@@ -439,6 +442,7 @@ describe('widget in Chromium', () => {
     const s = await setup({ host: 'shop.example' });
     const { page, context, logs } = await open(pageHtml(s));
     expect(await widget(page).count()).toBe(0);
+    await waitRan(page, '/dyn-tracker.js', '/free.js', '/tracker.js');
     expect(await ran(page)).toEqual(['/dyn-tracker.js', '/free.js', '/tracker.js']);
     expect(logs.filter((l) => l.startsWith('Placet:'))).toHaveLength(1);
     await context.close();
@@ -689,6 +693,24 @@ describe('widget in Chromium', () => {
     expect(await globalOf(page, 'htmlInjected')).toBeUndefined();
     await page.keyboard.press('Escape');
     expect(await widget(page).locator('button.d').count()).toBe(1);
+    await context.close();
+  });
+
+  it('puts a consent switch under loaded iframes with appendConsentSwitchToIframes; switching off blocks again', async () => {
+    const s = await setup({ domain: { appendConsentSwitchToIframes: true } });
+    const { page, context } = await open(pageHtml(s));
+    expect(await page.locator('.ccm-switch').count()).toBe(0);
+    await widget(page).locator('button.a').click();
+    const bar = page.locator('.ccm-switch');
+    await bar.waitFor();
+    expect(await bar.locator('label').textContent()).toContain('Video Embed');
+    // Switching off reloads the page; the click itself does not wait for the state change.
+    await Promise.all([page.waitForEvent('load'), bar.locator('input').click({ noWaitAfter: true })]);
+    await page.waitForTimeout(200);
+    expect(await page.locator('.ccm-blocked').count()).toBe(1);
+    const entry = JSON.parse((await stored(page))!)['/'];
+    expect(entry.embeddings).not.toContain(s.ids.video);
+    expect(entry.embeddings).toContain(s.ids.analytics);
     await context.close();
   });
 });

@@ -138,7 +138,11 @@ function run(c: WidgetConfig): void {
     // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.
     const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
     const owner = frameOwner(src);
-    if (owner === false) return;
+    if (owner === false) {
+      const e = em.find((x) => has(src, x.fm));
+      if (e) consentSwitch(f, e);
+      return;
+    }
     f.setAttribute(ATTR, src);
     f.setAttribute('src', 'about:blank');
     const ph = placeholder(f, owner);
@@ -212,6 +216,22 @@ function run(c: WidgetConfig): void {
     f.removeAttribute(ATTR);
     f.style.display = '';
     ph.remove();
+    if (item[2]) consentSwitch(f, item[2]);
+  };
+  /** appendConsentSwitchToIframes: a switch under a loaded frame withdraws its embedding; the page reloads to block it again. */
+  const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
+    if (!c.cs) return;
+    const bar = h('div', { class: 'ccm-switch' });
+    bar.attachShadow({ mode: 'open' }).append(
+      h('style', {}, `:host{${vars}}${CSS}`),
+      toggle(`${t('blockedContentConsentSwitchAllowEmbedding')}: ${texts(e)[0]}`, true, false, false, (v) => {
+        if (v) return;
+        decide([...acc].filter((id) => id !== e.i), 'save');
+        location.reload();
+      }),
+    );
+    if (f.parentNode) f.after(bar);
+    else queueMicrotask(() => f.isConnected && f.after(bar));
   };
 
   /* ---------- withdrawal: delete what a withdrawn embedding stored ---------- */

@@ -68,6 +68,8 @@ export interface WidgetConfig {
   rm: boolean;
   /** consentSharingDomains: registrable domains whose subdomains share the consent cookie */
   sd: string[];
+  /** appendConsentSwitchToIframes */
+  cs: boolean;
 }
 
 export interface EmbeddingConfig {

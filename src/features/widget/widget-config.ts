@@ -17,7 +17,8 @@ export const WIDGET_TEXT_FIELDS = [
   'embeddingWhichDataIsCollectedLabel', 'embeddingPurposeOfDataCollectionLabel', 'embeddingLegalBasisLabel',
   'embeddingPlaceOfProcessingLabel', 'embeddingAssetNameLabel', 'embeddingAssetLifetimeLabel',
   'embeddingAssetDescriptionLabel', 'blockedContentTitle', 'blockedContentDisclaimer',
-  'blockedContentConsentButtonText', 'changeConsentText', 'questionMarkButtonText',
+  'blockedContentConsentButtonText', 'blockedContentConsentSwitchAllowEmbedding', 'changeConsentText',
+  'questionMarkButtonText',
 ] as const;
 
 const COLOR_VARS: Record<string, string> = {
@@ -116,6 +117,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     ],
     rm: domain.requireConsentForMandatoryEmbeddings,
     sd: domain.consentSharingDomains.map((d) => d.toLowerCase().replace(/^\./, '')),
+    cs: domain.appendConsentSwitchToIframes,
   };
 }
 
