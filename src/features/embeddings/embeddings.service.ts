@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import { listAssetRows, deleteAssetsOf, insertAssetRows } from '../assets/assets.repository.js';
 import { assetLegalView, assetRowToAsset, assetRowsFrom, normaliseAsset } from '../assets/assets.service.js';
 import type { Asset } from '../assets/assets.schemas.js';
-import { mutateDomain, requireDomain } from '../domains/domain-scope.js';
+import { mutateDomain, requireDomain, type DomainMutation } from '../domains/domain-scope.js';
 import {
   countEmbeddings,
   deleteEmbeddingRow,
@@ -113,31 +113,39 @@ export async function getEmbedding(deps: Deps, c: string, d: string, e: string):
 }
 
 export async function createEmbedding(deps: Deps, c: string, d: string, input: CreateEmbedding): Promise<Embedding> {
-  return mutateDomain(deps, c, d, async ({ trx, changed }) => {
-    if ((await countEmbeddings(trx, d)) >= MAX_EMBEDDINGS_PER_DOMAIN) {
-      throw new AppError('RESOURCE_LIMIT_REACHED', [
-        { field: 'embeddings', message: `a domain has at most ${MAX_EMBEDDINGS_PER_DOMAIN} embeddings` },
-      ]);
-    }
-    const { name, purpose, active = true, assets = [], ...settings } = input;
-    const now = isoNow(deps.clock);
-    const row: EmbeddingRow = {
-      id: await newShortId(trx, 'embeddings', deps.ids),
-      domain_id: d,
-      name,
-      purpose,
-      active: Number(active),
-      data: JSON.stringify({ ...EMBEDDING_DEFAULTS, ...settings }),
-      created_at: now,
-      updated_at: now,
-    };
-    await insertEmbeddingRow(trx, row);
-    const normalised = assets.map((a, i) => normaliseAsset(a, `body.assets.${i}`));
-    const assetRows = await assetRowsFrom(trx, deps, row.id, normalised, 0);
-    await insertAssetRows(trx, assetRows);
-    changed(active ? 'legal' : 'config');
-    return embeddingRowToEmbedding(row, assetRows.map(assetRowToAsset));
-  });
+  return mutateDomain(deps, c, d, (m) => insertEmbedding(deps, m, input, 'body'));
+}
+
+/**
+ * Creates an embedding inside a domain transaction: the per-domain limit, normalised assets, and the
+ * revision bump (legal when it is active). Onboarding calls it for several embeddings in one transaction;
+ * `field` locates the input in the request for error details.
+ */
+export async function insertEmbedding(deps: Deps, m: DomainMutation, input: CreateEmbedding, field: string): Promise<Embedding> {
+  const { trx, domain } = m;
+  if ((await countEmbeddings(trx, domain.id)) >= MAX_EMBEDDINGS_PER_DOMAIN) {
+    throw new AppError('RESOURCE_LIMIT_REACHED', [
+      { field: 'embeddings', message: `a domain has at most ${MAX_EMBEDDINGS_PER_DOMAIN} embeddings` },
+    ]);
+  }
+  const { name, purpose, active = true, assets = [], ...settings } = input;
+  const now = isoNow(deps.clock);
+  const row: EmbeddingRow = {
+    id: await newShortId(trx, 'embeddings', deps.ids),
+    domain_id: domain.id,
+    name,
+    purpose,
+    active: Number(active),
+    data: JSON.stringify({ ...EMBEDDING_DEFAULTS, ...settings }),
+    created_at: now,
+    updated_at: now,
+  };
+  await insertEmbeddingRow(trx, row);
+  const normalised = assets.map((a, i) => normaliseAsset(a, `${field}.assets.${i}`));
+  const assetRows = await assetRowsFrom(trx, deps, row.id, normalised, 0);
+  await insertAssetRows(trx, assetRows);
+  m.changed(active ? 'legal' : 'config');
+  return embeddingRowToEmbedding(row, assetRows.map(assetRowToAsset));
 }
 
 /** PUT merges; `assets`, when given, replaces all assets of the embedding in the same transaction. */

@@ -1,22 +1,13 @@
 import type { Deps } from '../../deps.js';
 import { isoNow } from '../../deps.js';
-import { newShortId } from '../../db/ids.js';
 import { AppError } from '../../errors.js';
 import { assetStats, insertAssetRows, listAssetRows } from '../assets/assets.repository.js';
 import { MAX_ASSETS_PER_EMBEDDING } from '../assets/assets.schemas.js';
 import { assetRowsFrom, normaliseAsset } from '../assets/assets.service.js';
 import { mutateDomain, type DomainMutation } from '../domains/domain-scope.js';
-import {
-  countEmbeddings,
-  findEmbeddingRow,
-  insertEmbeddingRow,
-  listEmbeddingRows,
-} from '../embeddings/embeddings.repository.js';
-import {
-  EMBEDDING_DEFAULTS,
-  MAX_EMBEDDINGS_PER_DOMAIN,
-  type CreateEmbedding,
-} from '../embeddings/embeddings.schemas.js';
+import { insertEmbedding } from '../embeddings/embeddings.service.js';
+import { findEmbeddingRow, listEmbeddingRows } from '../embeddings/embeddings.repository.js';
+import type { CreateEmbedding } from '../embeddings/embeddings.schemas.js';
 import { insertOnboardingLink, onboardingLinks, presetSourceKey, UNRECOGNISED_SOURCE_KEY } from './onboarding.repository.js';
 import type { CookieEmbeddings, CookieList, PresetImport, PresetResult } from './onboarding.schemas.js';
 import { localeName, presetCatalogue, type Preset } from './preset-catalogue.js';
@@ -61,36 +52,6 @@ export function presetToEmbedding(preset: Preset, active: boolean): CreateEmbedd
   };
 }
 
-/**
- * Inserts an embedding inside the caller's domain transaction, by the rules of `createEmbedding`
- * (embeddings.service.ts): the per-domain limit, normalised assets, and a revision bump (legal when
- * it is active). Onboarding creates several embeddings in one transaction, hence not that function.
- */
-async function insertEmbedding(deps: Deps, m: DomainMutation, input: CreateEmbedding, field: string): Promise<string> {
-  if ((await countEmbeddings(m.trx, m.domain.id)) >= MAX_EMBEDDINGS_PER_DOMAIN) {
-    throw new AppError('RESOURCE_LIMIT_REACHED', [
-      { field: 'embeddings', message: `a domain has at most ${MAX_EMBEDDINGS_PER_DOMAIN} embeddings` },
-    ]);
-  }
-  const { name, purpose, active = true, assets = [], ...settings } = input;
-  const now = isoNow(deps.clock);
-  const id = await newShortId(m.trx, 'embeddings', deps.ids);
-  await insertEmbeddingRow(m.trx, {
-    id,
-    domain_id: m.domain.id,
-    name,
-    purpose,
-    active: Number(active),
-    data: JSON.stringify({ ...EMBEDDING_DEFAULTS, ...settings }),
-    created_at: now,
-    updated_at: now,
-  });
-  const normalised = assets.map((a, i) => normaliseAsset(a, `${field}.assets.${i}`));
-  await insertAssetRows(m.trx, await assetRowsFrom(m.trx, deps, id, normalised, 0));
-  m.changed(active ? 'legal' : 'config');
-  return id;
-}
-
 async function link(deps: Deps, m: DomainMutation, sourceKey: string, embeddingId: string): Promise<void> {
   await insertOnboardingLink(m.trx, {
     domain_id: m.domain.id,
@@ -124,7 +85,7 @@ export async function importPresets(deps: Deps, c: string, d: string, items: Pre
         results.push({ presetId: item.id, embeddingId: existing, created: false });
         continue;
       }
-      const embeddingId = await insertEmbedding(deps, m, presetToEmbedding(catalogue.byId.get(item.id)!, item.active ?? false), `body.${i}`);
+      const { id: embeddingId } = await insertEmbedding(deps, m, presetToEmbedding(catalogue.byId.get(item.id)!, item.active ?? false), `body.${i}`);
       await link(deps, m, key, embeddingId);
       links.set(key, embeddingId);
       results.push({ presetId: item.id, embeddingId, created: true });
@@ -177,7 +138,7 @@ export async function embeddingsFromCookies(deps: Deps, c: string, d: string, it
     }
     const results: CookieEmbeddings = [];
     for (const { preset, items: group } of byPreset.values()) {
-      const embeddingId = await insertEmbedding(deps, m, presetToEmbedding(preset, false), 'preset');
+      const { id: embeddingId } = await insertEmbedding(deps, m, presetToEmbedding(preset, false), 'preset');
       await link(deps, m, presetSourceKey(preset.id), embeddingId);
       results.push({
         embeddingId, name: preset.texts.en.name, purpose: preset.purpose, presetId: preset.id, created: true,
@@ -214,7 +175,7 @@ async function addUnrecognised(deps: Deps, m: DomainMutation, existing: string |
   const result = { name: UNRECOGNISED.name, purpose: OTHER_PURPOSE, presetId: null, cookies: items, addedAssets: items };
   if (existing === undefined) {
     if (items.length > MAX_ASSETS_PER_EMBEDDING) throw tooManyAssets();
-    const embeddingId = await insertEmbedding(deps, m, {
+    const { id: embeddingId } = await insertEmbedding(deps, m, {
       name: UNRECOGNISED.name,
       purpose: OTHER_PURPOSE,
       active: false,
