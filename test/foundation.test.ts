@@ -140,6 +140,19 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('names the field that holds a NUL character, nested values and keys included', async () => {
+      const cases: [string, string][] = [
+        ['{"username": "a\\u0000b", "emailAddress": "x@example.com", "password": "12345678"}', 'body.username'],
+        ['{"username": "nul1", "emailAddress": "x@example.com", "password": "12345678", "features": {"x": ["ok", "\\u0000"]}}', 'body.features.x.1'],
+        ['{"username": "nul2", "emailAddress": "x@example.com", "password": "12345678", "features": {"a\\u0000": 1}}', 'body.features.a\u0000'],
+      ];
+      for (const [payload, field] of cases) {
+        const res = await ctx.hosting({ method: 'POST', url: '/hosting/api/client', headers: { 'content-type': 'application/json' }, payload });
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json().error.details, payload).toEqual([{ field, message: 'must not contain the NUL character' }]);
+      }
+    });
+
     it('never answers 500 for hostile input, and stores nothing from it', async () => {
       const before = (await ctx.hosting({ method: 'GET', url: '/hosting/api/client' })).json().length;
       const payloads = [

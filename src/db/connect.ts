@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.js';
 import type { Database, Db, Engine } from './database.js';
 
 export interface DatabaseHandle {
@@ -20,6 +21,24 @@ export interface ConnectOptions {
   readonly pgPoolSize?: number;
 }
 
+/** How often the checkpoint worker copies the WAL into the database file (checkpointer.ts). */
+const CHECKPOINT_INTERVAL_MS = 100;
+
+const rawSqlite = new WeakMap<Db, SQLite.Database>();
+const rawPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The driver handles behind a `Db`, for the one hot path that runs prepared statements directly (the
+ * consent log's append, consent-ingest.repository.ts). Everything else goes through Kysely.
+ */
+export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
+  return rawSqlite.get(db);
+}
+
+export function pgPoolOf(db: Db): pg.Pool | undefined {
+  return rawPools.get(db);
+}
+
 export function connect(config: DatabaseConfig, options: ConnectOptions = {}): DatabaseHandle {
   if (config.kind === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -31,7 +50,20 @@ export function connect(config: DatabaseConfig, options: ConnectOptions = {}): D
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, engine: 'sqlite', close: () => db.destroy() };
+    rawSqlite.set(db, sqlite);
+    if (config.file === ':memory:') return { db, engine: 'sqlite', close: () => db.destroy() };
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    const checkpointer = startCheckpointer(config.file, CHECKPOINT_INTERVAL_MS, (message) =>
+      process.emitWarning(`SQLite checkpoint failed: ${message}`),
+    );
+    return {
+      db,
+      engine: 'sqlite',
+      close: async () => {
+        await checkpointer.stop();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -41,5 +73,6 @@ export function connect(config: DatabaseConfig, options: ConnectOptions = {}): D
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  rawPools.set(db, pool);
   return { db, engine: 'postgres', schema: options.pgSchema, close: () => db.destroy() };
 }

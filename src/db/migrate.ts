@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as foundation from './migrations/2026_11_21_0001_foundation.js';
 import * as domainContent from './migrations/2026_11_21_0002_domain_content.js';
@@ -16,13 +16,21 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /**
- * Brings the schema up to date. Safe to run from several processes: Kysely takes a migration lock. With a
- * non-default PostgreSQL schema the migration tables live in it too; otherwise Kysely would find another
- * schema's lock table and fail.
+ * Brings the schema up to date. Safe to run from several processes: Kysely takes a migration lock. On
+ * PostgreSQL the migration tables live in the schema Placet works in (the one given, else the connection's
+ * current schema, which a `search_path` in DATABASE_URL sets): without a schema Kysely looks for its lock
+ * table in every schema, finds another application's (or another Placet's) and fails to start.
  */
 export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const tableSchema = schema ?? (await currentPostgresSchema(db));
+  const migrator = new Migrator({ db, provider, ...(tableSchema ? { migrationTableSchema: tableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+async function currentPostgresSchema(db: Db): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }

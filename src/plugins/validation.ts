@@ -84,14 +84,17 @@ export function registerNulGuard(app: FastifyInstance): void {
   });
 }
 
+/** Path of the first string or key holding NUL. Paths are built only on a hit: this runs on every request. */
 function findNul(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\0') ? path : undefined;
   if (typeof value !== 'object' || value === null || depth > 32) return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const childPath = `${path}.${key}`;
-    if (key.includes('\0')) return childPath;
-    const found = findNul(child, childPath, depth + 1);
-    if (found !== undefined) return found;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\0')) return `${path}.${key}`;
+    const child = (value as Record<string, unknown>)[key];
+    if (typeof child === 'number' || typeof child === 'boolean') continue;
+    const found = findNul(child, '', depth + 1);
+    if (found !== undefined) return `${path}.${key}${found}`;
   }
   return undefined;
 }

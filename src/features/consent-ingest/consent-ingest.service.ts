@@ -17,7 +17,8 @@ import {
   type ConsentRecord,
 } from '../consent-log/consent-log.record.js';
 import type { DomainSnapshot } from './consent-ingest.lookups.js';
-import { insertRecords, type NewRecordRow } from './consent-ingest.repository.js';
+import { sqliteHandleOf } from '../../db/connect.js';
+import { appendWithStatements, insertRecords, type NewRecordRow } from './consent-ingest.repository.js';
 import type { ConsentInput } from './consent-ingest.schemas.js';
 
 /** A validated decision, ready to be chained: `text` is its canonical JSON. */
@@ -136,7 +137,9 @@ export interface AppendPlan {
  * block that reaches `blockSize` is closed and followed by an empty one. Pure: the caller writes the plan.
  */
 export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly PreparedRecord[], blockSize: number, now: number): AppendPlan {
-  const next = new Map(heads);
+  // Working copies, changed in place: the batch is the hot path and the caller's heads stay untouched.
+  const next = new Map<string, Head>();
+  for (const [id, head] of heads) next.set(id, { ...head });
   const rows: NewRecordRow[] = [];
   const closedBlocks: NewBlockRow[] = [];
   for (const r of records) {
@@ -145,20 +148,17 @@ export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly P
     const seq = head.lastSeq + 1;
     const hash = chainHash(head.headHash, r.text);
     rows.push({ domain_id: r.domainId, seq, block_no: head.blockNo, ucid: r.ucid, ts: r.ts, record: r.text, hash });
-    head = {
-      ...head,
-      lastSeq: seq,
-      headHash: hash,
-      blockCount: head.blockCount + 1,
-      blockFirstTs: head.blockFirstTs === null ? r.ts : Math.min(head.blockFirstTs, r.ts),
-      blockLastTs: head.blockLastTs === null ? r.ts : Math.max(head.blockLastTs, r.ts),
-    };
+    head.lastSeq = seq;
+    head.headHash = hash;
+    head.blockCount += 1;
+    head.blockFirstTs = head.blockFirstTs === null ? r.ts : Math.min(head.blockFirstTs, r.ts);
+    head.blockLastTs = head.blockLastTs === null ? r.ts : Math.max(head.blockLastTs, r.ts);
     if (head.blockCount >= blockSize) {
       const closed = closeBlock(head, 'size', now);
       closedBlocks.push(closed.block);
-      head = closed.next;
+      head = { ...closed.next };
+      next.set(r.domainId, head);
     }
-    next.set(r.domainId, head);
   }
   return { rows, closedBlocks, heads: next };
 }
@@ -175,6 +175,8 @@ export async function appendRecords(
   now: number,
 ): Promise<Map<string, Head>> {
   const domainIds = [...new Set(records.map((r) => r.domainId))].sort();
+  const sqlite = sqliteHandleOf(db);
+  if (sqlite) return appendWithStatements(db, sqlite, domainIds, now, (heads) => planAppend(heads, records, blockSize, now));
   return writeTransaction(db, engine, async (trx) => {
     const plan = planAppend(await lockHeads(trx, engine, domainIds, now), records, blockSize, now);
     await insertRecords(trx, plan.rows);

@@ -1,3 +1,5 @@
+import type pg from 'pg';
+import { pgPoolOf } from '../../db/connect.js';
 import type { Deps } from '../../deps.js';
 import { readHeads, type Head } from '../consent-log/consent-log.blocks.repository.js';
 import { appendIfHeadsUnchanged, supportsSingleStatementAppend } from './consent-ingest.repository.js';
@@ -13,7 +15,8 @@ const unixNow = (deps: Deps) => Math.floor(deps.clock.now().getTime() / 1000);
 
 export function createLogWriter(deps: Deps): LogWriter {
   const locking = new LockingWriter(deps);
-  return supportsSingleStatementAppend(deps.engine) ? new OptimisticWriter(deps, locking) : locking;
+  const pool = supportsSingleStatementAppend(deps.engine) ? pgPoolOf(deps.db) : undefined;
+  return pool ? new OptimisticWriter(deps, pool, locking) : locking;
 }
 
 /**
@@ -49,6 +52,7 @@ class OptimisticWriter implements LogWriter {
 
   constructor(
     private readonly deps: Deps,
+    private readonly pool: pg.Pool,
     private readonly locking: LockingWriter,
   ) {}
 
@@ -64,7 +68,7 @@ class OptimisticWriter implements LogWriter {
     const plan = planAppend(expected, records, this.deps.config.consentLog.blockSize, now);
     let written: Set<string>;
     try {
-      written = await appendIfHeadsUnchanged(this.deps.db, expected, plan.heads, plan.rows, plan.closedBlocks);
+      written = await appendIfHeadsUnchanged(this.pool, expected, plan.heads, plan.rows, plan.closedBlocks);
     } catch (err) {
       for (const id of ids) this.heads.delete(id);
       throw err;

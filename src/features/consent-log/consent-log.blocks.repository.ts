@@ -100,7 +100,7 @@ export async function readHeads(db: Executor, domainIds: readonly string[], now:
   return heads;
 }
 
-function newHeadRow(domainId: string, now: number) {
+export function newHeadRow(domainId: string, now: number) {
   const genesis = genesisHash(domainId);
   return {
     domain_id: domainId,
