@@ -75,13 +75,23 @@ function unescapePointer(segment: string): string {
  * the path, query or body with a 400 instead of letting the database fail with a 500.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.routeOptions.config.nulSafe === true) return done();
     const found =
       findNul(request.params, 'params') ?? findNul(request.query, 'query') ?? findNul(request.body, 'body');
-    if (found !== undefined) {
-      throw new AppError('VALIDATION_FAILED', [{ field: found, message: 'must not contain the NUL character' }]);
-    }
+    if (found === undefined) return done();
+    done(new AppError('VALIDATION_FAILED', [{ field: found, message: 'must not contain the NUL character' }]));
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's schema and handler keep NUL from the database by themselves (every stored string is
+     * pattern-checked or looked up), so the guard above can skip its walk on this hot route.
+     */
+    nulSafe?: boolean;
+  }
 }
 
 /** Path of the first string or key holding NUL. Paths are built only on a hit: this runs on every request. */

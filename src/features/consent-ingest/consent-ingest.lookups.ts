@@ -1,7 +1,8 @@
-import type { Executor } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import type { PurposeId } from '../locales/builtin-texts.js';
 import { effectiveTexts, type StoredTexts } from '../locales/locale-texts.js';
 import { parseStoredTexts } from '../locales/locales.service.js';
+import { domainRevisions } from './consent-ingest.repository.js';
 
 /** What the write path needs to know about a domain, as of one configuration revision. */
 export interface DomainSnapshot {
@@ -32,18 +33,13 @@ export class DomainSnapshotCache {
   private readonly entries = new Map<string, DomainSnapshot>();
 
   constructor(
-    private readonly db: Executor,
+    private readonly db: Db,
     private readonly maxEntries = 10_000,
   ) {}
 
   /** Current snapshots of the domains that exist; unknown ids are absent from the result. */
   async resolve(domainIds: readonly string[]): Promise<Map<string, DomainSnapshot>> {
-    const rows = await this.db
-      .selectFrom('domains as d')
-      .innerJoin('clients as c', 'c.id', 'd.client_id')
-      .select(['d.id', 'd.name', 'd.config_revision', 'c.api_key'])
-      .where('d.id', 'in', domainIds)
-      .execute();
+    const rows = await domainRevisions(this.db, domainIds);
     const result = new Map<string, DomainSnapshot>();
     for (const row of rows) {
       let snapshot = this.entries.get(row.id);

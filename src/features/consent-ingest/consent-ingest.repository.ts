@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Insertable } from 'kysely';
 import type pg from 'pg';
+import { sqliteHandleOf } from '../../db/connect.js';
 import type { Db, Engine, Executor } from '../../db/database.js';
 import {
   headRowToHead,
@@ -99,6 +100,41 @@ const APPEND_SQL = `
     where r.domain_id in (select domain_id from h)
   )
   select domain_id from h`;
+
+export interface DomainRevisionRow {
+  id: string;
+  name: string;
+  config_revision: number;
+  api_key: string;
+}
+
+const revisionStatements = new WeakMap<SQLite.Database, SQLite.Statement<[string], DomainRevisionRow>>();
+
+/**
+ * Name, configuration revision and client key of each domain, read once per batch to validate it. The
+ * usual batch names one domain; on SQLite that case runs a statement prepared once (Kysely would compile
+ * and prepare it anew for every batch).
+ */
+export async function domainRevisions(db: Db, domainIds: readonly string[]): Promise<DomainRevisionRow[]> {
+  const sqlite = sqliteHandleOf(db);
+  if (sqlite && domainIds.length === 1) {
+    let statement = revisionStatements.get(sqlite);
+    if (!statement) {
+      statement = sqlite.prepare(
+        'select d.id, d.name, d.config_revision, c.api_key from domains d join clients c on c.id = d.client_id where d.id = ?',
+      );
+      revisionStatements.set(sqlite, statement);
+    }
+    const row = await db.connection().execute(async () => statement.get(domainIds[0]!));
+    return row ? [row] : [];
+  }
+  return db
+    .selectFrom('domains as d')
+    .innerJoin('clients as c', 'c.id', 'd.client_id')
+    .select(['d.id', 'd.name', 'd.config_revision', 'c.api_key'])
+    .where('d.id', 'in', domainIds)
+    .execute();
+}
 
 /** The statements of the SQLite append, prepared once per database handle. */
 interface AppendStatements {

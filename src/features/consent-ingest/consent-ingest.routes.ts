@@ -41,6 +41,9 @@ export const consentIngestRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = as
     {
       bodyLimit: CONSENT_BODY_LIMIT,
       logLevel: 'warn',
+      // apiKey, domain, ucid, themeId and lang are pattern-checked; embedding ids are looked up among the
+      // domain's and never stored otherwise; Origin and Referer are only compared.
+      config: { nulSafe: true },
       schema: {
         tags,
         summary: 'Log a consent decision (called by the widget; text/plain or application/json)',

@@ -176,6 +176,10 @@ for (const dialect of DIALECTS) {
         ['a missing consent flag', (s) => [s.body({ consent: undefined })], 'body.consent'],
         ['too many embeddings', (s) => [s.body({ embeddings: Array(501).fill('abcdef0') })], 'body.embeddings'],
         ['an oversized body', (s) => [{ ...s.body(), pad: 'x'.repeat(17_000) }], 'body'],
+        // The route skips the NUL guard (config.nulSafe): its own checks must keep NUL out.
+        ['a NUL in an embedding id', (s) => [s.body({ embeddings: ['abc\u0000def'] })], 'body.embeddings.0'],
+        ['a NUL in the language', (s) => [s.body({ lang: 'de\u0000' })], 'body.lang'],
+        ['a NUL in the ucid', (s) => [s.body({ ucid: `${'a'.repeat(63)}\u0000` })], 'body.ucid'],
         ['malformed JSON', () => ['{"apiKey": '], ''],
         ['an empty body', () => [''], ''],
       ];
