@@ -196,32 +196,35 @@ async function benchLargeLog(engine: Engine, app: App, baseUrl: string, handle: 
 
   const key = f.domainApiKey;
   const consents = `${baseUrl}/api/domains/${f.domain.id}/consents`;
-  const latencies: number[] = [];
-  let found = 0;
   // Warm-up (first calls compile the route's code paths), not measured.
-  for (let i = 0; i < 200; i++) await (await fetch(`${consents}/${current[i]!.slice(0, 16)}?apiKey=${key}`)).arrayBuffer();
-  for (let i = 0; i < LOOKUPS; i++) {
+  const warmup = current.slice(0, 200).map((u) => `${consents}/${u.slice(0, 16)}?apiKey=${key}`);
+  const urls = Array.from({ length: LOOKUPS }, (_, i) => {
     const ucid = current[Math.floor(Math.random() * current.length)]!;
-    const prefix = i % 4 === 0 ? ucid.toUpperCase() : ucid.slice(0, 16);
-    const t = performance.now();
-    const res = await fetch(`${consents}/${prefix}?apiKey=${key}`);
-    const list = (await res.json()) as unknown[];
-    latencies.push(performance.now() - t);
-    if (list.length > 0) found++;
-  }
-  latencies.sort((a, b) => a - b);
-  dataRows.push([`${engine}: prefix lookup (${LOOKUPS}×, ${fmt(found)} hits)`, `p50 ${fmt(percentile(latencies, 50), 2)} ms`, `p99 ${fmt(percentile(latencies, 99), 2)} ms`, `max ${fmt(latencies.at(-1)!, 2)} ms`]);
+    return `${consents}/${i % 4 === 0 ? ucid.toUpperCase() : ucid.slice(0, 16)}?apiKey=${key}`;
+  });
+  const lookups = await client<{ latencies: number[]; found: number }>({ kind: 'lookups', warmup, urls });
+  const latencies = [...lookups.latencies].sort((a, b) => a - b);
+  dataRows.push([`${engine}: prefix lookup (${LOOKUPS}×, ${fmt(lookups.found)} hits)`, `p50 ${fmt(percentile(latencies, 50), 2)} ms`, `p99 ${fmt(percentile(latencies, 99), 2)} ms`, `max ${fmt(latencies.at(-1)!, 2)} ms`]);
 
-  for (const [label, url] of [
-    [`current block via GET …/consents (${fmt(current.length)} records)`, `${consents}?apiKey=${key}`],
-    [`archived block 1 via export NDJSON (${fmt(BLOCK_SIZE)} records)`, `${baseUrl}/hosting/api/client/${f.client.id}/domain/${f.domain.id}/consent-log/blocks/1/export?apiKey=${HOSTING_KEY}`],
+  const exportUrl = `${baseUrl}/hosting/api/client/${f.client.id}/domain/${f.domain.id}/consent-log/blocks/1/export?apiKey=${HOSTING_KEY}`;
+  for (const [label, url, encoding] of [
+    [`current block via GET …/consents (${fmt(current.length)} records)`, `${consents}?apiKey=${key}`, 'identity'],
+    [`archived block 1 via export NDJSON (${fmt(BLOCK_SIZE)} records)`, exportUrl, 'identity'],
+    [`archived block 1 via export NDJSON, gzip (${fmt(BLOCK_SIZE)} records)`, exportUrl, 'gzip'],
   ] as const) {
-    const t = performance.now();
-    const res = await fetch(url);
-    const bytes = (await res.arrayBuffer()).byteLength;
-    const ms = performance.now() - t;
-    dataRows.push([`${engine}: stream ${label}`, `${fmt(ms)} ms`, `${fmt(bytes / 1e6, 1)} MB`, `status ${res.status}`]);
+    const r = await client<{ ms: number; bytes: number; status: number }>({ kind: 'stream', url, headers: { 'accept-encoding': encoding } });
+    dataRows.push([`${engine}: stream ${label}`, `${fmt(r.ms)} ms`, `${fmt(r.bytes / 1e6, 1)} MB`, `status ${r.status}`]);
   }
+}
+
+function client<T>(job: Record<string, unknown>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(import.meta.dirname, 'client.mjs'));
+    child.once('message', (m) => resolve(m as T));
+    child.send(job);
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`bench client exited with ${code}`))));
+  });
 }
 
 function printTable(header: string[], rows: string[][]): void {
