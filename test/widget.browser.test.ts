@@ -202,6 +202,30 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
+  it('blocks scripts and iframes built in a detached tree or a fragment when the tree is inserted', async () => {
+    const s = await setup();
+    const hitsBefore = other.hits.length;
+    const later = `<script>
+  var div = document.createElement('div');
+  var inner = document.createElement('script'); inner.src = '/nested-tracker.js';
+  var frame = document.createElement('iframe'); frame.src = 'http://localhost:${other.port}/frame.html?nested';
+  div.appendChild(inner); div.appendChild(frame);
+  document.body.appendChild(div);
+  var fragment = document.createDocumentFragment();
+  var fromFragment = document.createElement('script'); fromFragment.src = '/fragment-tracker.js';
+  fragment.append(fromFragment);
+  document.body.append(fragment);
+</script>`;
+    const { page, context } = await open(pageHtml(s, later));
+    await page.waitForTimeout(300);
+    expect(await ran(page)).toEqual(['/free.js']);
+    expect(other.hits.slice(hitsBefore)).not.toContain('/frame.html?nested');
+    await widget(page).locator('button.a').click();
+    await waitRan(page, '/nested-tracker.js', '/fragment-tracker.js');
+    await page.waitForFunction(() => document.querySelectorAll('iframe[src*="nested"]').length === 1);
+    await context.close();
+  });
+
   it('accept all runs everything, stores the decision and records it', async () => {
     const s = await setup();
     const { page, context } = await open(pageHtml(s));

@@ -153,12 +153,14 @@ function run(c: WidgetConfig): void {
     else if (n instanceof HTMLIFrameElement) checkFrame(n);
     else if (n instanceof Element || n instanceof DocumentFragment) n.querySelectorAll('script,iframe').forEach(check);
   };
-  // Scripts and iframes added by other scripts pass through the DOM insertion methods.
+  // Scripts and iframes added by other scripts pass through the DOM insertion methods. Only insertions
+  // into the document count: nothing in a detached tree runs or loads, and the tree is checked as a whole
+  // when it is inserted. That also keeps building the widget's own UI (many small appends) cheap.
   const patch = (proto: Record<string, unknown>, names: string[]) =>
     names.forEach((m) => {
       const orig = proto[m] as (...a: unknown[]) => unknown;
-      proto[m] = function (this: unknown, ...args: unknown[]) {
-        args.forEach((a) => a instanceof Node && check(a));
+      proto[m] = function (this: Node, ...args: unknown[]) {
+        if (this.isConnected) args.forEach((a) => a instanceof Node && check(a));
         return orig.apply(this, args);
       };
     });
