@@ -4,7 +4,7 @@
  * runs first in <head> and every later script or iframe must pass through them.
  */
 import type { EmbeddingConfig, LocaleBundle, WidgetConfig } from './types.js';
-import { CSS } from './style.js';
+import { CSS, ICON } from './style.js';
 
 declare const __PLACET_CONFIG__: WidgetConfig;
 
@@ -319,11 +319,18 @@ function run(c: WidgetConfig): void {
     writeAll(all);
     decided = true;
     close();
-    apply();
     em.forEach((e) => before.has(e.i) && !acc.has(e.i) && wipe(e));
-    dropUnknown();
     record(button);
-    announce(first);
+    // The click's task ends here (decision stored and sent, banner closed, withdrawn storage deleted);
+    // unblocking and the events follow in a task of their own, so neither becomes a long task on a slow
+    // device.
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      apply();
+      dropUnknown();
+      announce(first);
+    };
+    ch.port2.postMessage(0);
   };
 
   /* ---------- UI ---------- */
@@ -403,7 +410,7 @@ function run(c: WidgetConfig): void {
         'div',
         { class: 'b', role: 'dialog', 'aria-modal': modal, 'aria-labelledby': 'ccm-t' },
         th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
-        th.close && layer === 1 && btn('x', '✕', close),
+        th.close && layer === 1 && h('button', { type: 'button', class: 'x', 'aria-label': t('detailsCloseButtonText'), onclick: close }, '×'),
         h('h2', { id: 'ccm-t' }, title),
         ...body,
         !c.wl && h('p', { class: 'w' }, 'Placet'),
@@ -473,11 +480,15 @@ function run(c: WidgetConfig): void {
       h('tr', {}, ...['embeddingAssetNameLabel', 'embeddingAssetLifetimeLabel', 'embeddingAssetDescriptionLabel'].map((k) => h('th', {}, t(k)))),
       ...rows.map((r) => h('tr', {}, ...r.map((v) => h('td', {}, v)))),
     );
-  const icon = () =>
-    th.icon &&
-    btn('c', '', () => open(th.iconTarget === 'main' ? 1 : 2)).appendChild(
-      th.iconImage ? h('img', { src: `data:image;base64,${th.iconImage}`, alt: t('changeConsentText') }) : h('span', { 'aria-label': t('changeConsentText') }, '⚙'),
-    ).parentNode as HTMLElement;
+  // Drawn, not a glyph: a symbol such as ⚙ is in no text font, and the system-wide font fallback search it
+  // triggers cost more than the rest of closing the banner (a long task at 4× CPU throttling).
+  const icon = () => {
+    if (!th.icon) return;
+    const b = h('button', { type: 'button', class: 'c', 'aria-label': t('changeConsentText'), onclick: () => open(th.iconTarget === 'main' ? 1 : 2) });
+    if (th.iconImage) b.append(h('img', { src: `data:image;base64,${th.iconImage}`, alt: '' }));
+    else b.innerHTML = ICON;
+    return b;
+  };
   function render(n: number) {
     const wasOpen = layer > 0;
     layer = n;
