@@ -163,19 +163,21 @@ export async function countRecordsBeyondHead(db: Executor, domainId: string): Pr
  * than a ucid's history tells whether a second ucid starts with the prefix. No rows: no match, or not the
  * client's domain.
  */
-export function prefixRangeQuery(db: Executor, clientId: string, domainId: string, low: string, high: string, limit: number) {
+export function prefixRangeQuery(db: Executor, owner: RecordOwner, domainId: string, low: string, high: string, limit: number) {
   return db
     .selectFrom('consent_records')
     .select(['ucid', 'record'])
     .where('domain_id', '=', domainId)
-    .where('block_no', '=', (eb) =>
-      eb
+    .where('block_no', '=', (eb) => {
+      const head = eb
         .selectFrom('consent_log_heads as h')
         .innerJoin('domains as d', 'd.id', 'h.domain_id')
         .select('h.block_no')
-        .where('h.domain_id', '=', domainId)
-        .where('d.client_id', '=', clientId),
-    )
+        .where('h.domain_id', '=', domainId);
+      return 'clientId' in owner
+        ? head.where('d.client_id', '=', owner.clientId)
+        : head.innerJoin('clients as c', 'c.id', 'd.client_id').where('c.domain_api_key_hash', '=', owner.keyHash);
+    })
     .where('ucid', '>=', low)
     .where('ucid', '<', high)
     .orderBy('ucid')
@@ -183,15 +185,18 @@ export function prefixRangeQuery(db: Executor, clientId: string, domainId: strin
     .limit(limit);
 }
 
+/** Whose records a read may see: a client, or the client a Domain API key (by its hash) belongs to. */
+export type RecordOwner = { clientId: string } | { keyHash: string };
+
 export async function prefixRange(
   db: Executor,
-  clientId: string,
+  owner: RecordOwner,
   domainId: string,
   low: string,
   high: string,
   limit: number,
 ): Promise<{ ucid: string; record: string }[]> {
-  return prefixRangeQuery(db, clientId, domainId, low, high, limit).execute();
+  return prefixRangeQuery(db, owner, domainId, low, high, limit).execute();
 }
 
 /**

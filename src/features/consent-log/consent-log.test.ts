@@ -229,7 +229,11 @@ for (const dialect of DIALECTS) {
       const db = () => ctx.database.db;
 
       it('finds a ucid prefix with a range scan on the ucid index', async () => {
-        for (const query of [prefixRangeQuery(db(), 'c000001', 'abcdef0', 'abc', 'abcg', 51), firstUcidQuery(db(), 'abcdef0', 1, 'abc', 'abcg', 'abc0')]) {
+        for (const query of [
+          prefixRangeQuery(db(), { clientId: 'c000001' }, 'abcdef0', 'abc', 'abcg', 51),
+          prefixRangeQuery(db(), { keyHash: 'f'.repeat(64) }, 'abcdef0', 'abc', 'abcg', 51),
+          firstUcidQuery(db(), 'abcdef0', 1, 'abc', 'abcg', 'abc0'),
+        ]) {
           const p = await plan(query);
           if (dialect === 'sqlite') {
             expect(p).toMatch(/USING (COVERING )?INDEX consent_records_ucid_idx \(domain_id=\? AND block_no=\? AND ucid>\? AND ucid<\?\)/);

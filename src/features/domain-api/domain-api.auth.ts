@@ -6,26 +6,62 @@ import type { ClientRow } from '../clients/clients.table.js';
 
 const MESSAGE = 'A valid Domain API key is required in ?apiKey= (create one with POST /hosting/api/client/{clientId}/domain-api-key).';
 
-const authenticated = new WeakMap<FastifyRequest, { client: ClientRow; apiKey: string }>();
+export interface DomainApiAuth {
+  client: ClientRow;
+  apiKey: string;
+}
+
+interface KeyLookup {
+  apiKey: string;
+  keyHash: string;
+  client: Promise<ClientRow | undefined>;
+}
+
+const lookups = new WeakMap<FastifyRequest, KeyLookup>();
 
 /**
  * onRequest hook of `/api`: the secret Domain API key from `?apiKey=`. Only its SHA-256 is stored and the
  * lookup is by that hash, so no comparison ever runs on the secret itself (nothing to time). Creating a
  * new key replaces the hash, so the old key stops working at once.
+ *
+ * A route with `config.deferAuth` is not held up by the lookup: it awaits `authOf` itself and may run its
+ * first query, scoped by the key's hash, at the same time (the prefix lookup, one round trip fewer on
+ * PostgreSQL). Such a route answers a request that fails validation with 400 before checking the key.
  */
 export function domainApiAuth(deps: Deps) {
   return async (request: FastifyRequest): Promise<void> => {
     const key = (request.query as Record<string, unknown> | undefined)?.apiKey;
     if (typeof key !== 'string' || key === '' || key.length > 200) throw new AppError('UNAUTHORIZED', undefined, MESSAGE);
-    const client = await findClientByDomainApiKeyHash(deps.db, sha256Hex(key));
-    if (!client) throw new AppError('UNAUTHORIZED', undefined, MESSAGE);
-    authenticated.set(request, { client, apiKey: key });
+    const keyHash = sha256Hex(key);
+    const client = findClientByDomainApiKeyHash(deps.db, keyHash);
+    lookups.set(request, { apiKey: key, keyHash, client });
+    if (request.routeOptions.config.deferAuth === true) {
+      // Awaited by the handler; a request that fails validation first never gets there.
+      client.catch(() => undefined);
+      return;
+    }
+    await authOf(request);
   };
 }
 
-/** The client whose key authenticated this request (set by `domainApiAuth`). */
-export function authOf(request: FastifyRequest): { client: ClientRow; apiKey: string } {
-  const auth = authenticated.get(request);
-  if (!auth) throw new AppError('UNAUTHORIZED', undefined, MESSAGE);
-  return auth;
+/** The client whose key authenticated this request; 401 when the key names none. */
+export async function authOf(request: FastifyRequest): Promise<DomainApiAuth> {
+  const lookup = lookups.get(request);
+  const client = await lookup?.client;
+  if (!lookup || !client) throw new AppError('UNAUTHORIZED', undefined, MESSAGE);
+  return { client, apiKey: lookup.apiKey };
+}
+
+/** SHA-256 of the request's key, for a query scoped by the key itself (see `deferAuth`). */
+export function keyHashOf(request: FastifyRequest): string {
+  const lookup = lookups.get(request);
+  if (!lookup) throw new AppError('UNAUTHORIZED', undefined, MESSAGE);
+  return lookup.keyHash;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The handler checks the Domain API key itself, concurrently with its first query. */
+    deferAuth?: boolean;
+  }
 }

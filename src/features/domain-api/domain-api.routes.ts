@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
 import { errorResponses } from '../../schemas/common.js';
-import { authOf, domainApiAuth } from './domain-api.auth.js';
+import { authOf, domainApiAuth, keyHashOf } from './domain-api.auth.js';
 import {
   ApiKeyQuery,
   ConsentParams,
@@ -27,7 +27,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
     '/test',
     { schema: { tags, security, summary: 'Check a Domain API key', querystring: ApiKeyQuery, response: { 200: TestResultSchema, ...errorResponses(401) } } },
     async (request) => {
-      const { client, apiKey } = authOf(request);
+      const { client, apiKey } = await authOf(request);
       return { username: client.username, apiKey };
     },
   );
@@ -41,7 +41,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
         response: { 200: Type.Array(DomainListItemSchema), ...errorResponses(401) },
       },
     },
-    async (request) => service.listDomains(deps, authOf(request).client.id),
+    async (request) => service.listDomains(deps, (await authOf(request)).client.id),
   );
 
   app.get(
@@ -57,7 +57,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      const list = await service.listConsents(deps, authOf(request).client.id, request.params.domainId, { limit, cursor });
+      const list = await service.listConsents(deps, (await authOf(request)).client.id, request.params.domainId, { limit, cursor });
       reply.type(JSON_TYPE);
       if (list.kind === 'stream') return reply.send(Readable.from(list.chunks));
       // The secret key is not repeated in the link: the caller adds its own apiKey.
@@ -69,6 +69,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
   app.get(
     '/domains/:domainId/consents/:consentId',
     {
+      config: { deferAuth: true },
       schema: {
         tags, security,
         summary: 'The history of one ucid in the current block, by full ucid or unique prefix; [] when none or several match',
@@ -79,7 +80,8 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
     },
     async (request, reply) => {
       const { domainId, consentId } = request.params;
-      return reply.type(JSON_TYPE).send(await service.findConsents(deps, authOf(request).client.id, domainId, consentId));
+      const text = await service.findConsents(deps, authOf(request), keyHashOf(request), domainId, consentId);
+      return reply.type(JSON_TYPE).send(text);
     },
   );
 };

@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { firstUcidInRange, pageNewestFirst, prefixRange, recordsOfUcid } from '../consent-log/consent-log.repository.js';
 import { PAGE_ROWS } from '../consent-log/consent-log.service.js';
+import type { DomainApiAuth } from './domain-api.auth.js';
 import { findOwnDomainBlock, listDomainsWithViews } from './domain-api.repository.js';
 
 export async function listDomains(deps: Deps, clientId: string) {
@@ -75,11 +76,19 @@ const PREFIX_READ = 50;
  * or when more than one distinct ucid does. One range scan on the ucid index reads the matches in ucid
  * order plus one row: a second ucid in the result means a collision.
  */
-export async function findConsents(deps: Deps, clientId: string, domainId: string, consentId: string): Promise<string> {
+export async function findConsents(
+  deps: Deps,
+  auth: Promise<DomainApiAuth>,
+  keyHash: string,
+  domainId: string,
+  consentId: string,
+): Promise<string> {
   const low = consentId.toLowerCase();
   // 'g' sorts after every hex digit, so [low, low + 'g') holds exactly the ucids that start with low.
   const high = `${low}g`;
-  const rows = await prefixRange(deps.db, clientId, domainId, low, high, PREFIX_READ + 1);
+  // The first read is scoped by the key itself, so it need not wait for the key check (deferAuth).
+  const [{ client }, rows] = await Promise.all([auth, prefixRange(deps.db, { keyHash }, domainId, low, high, PREFIX_READ + 1)]);
+  const clientId = client.id;
   if (rows.length === 0) {
     await currentBlock(deps, clientId, domainId); // 404 unless it is the client's domain
     return '[]';

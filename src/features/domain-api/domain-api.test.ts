@@ -42,10 +42,20 @@ for (const dialect of DIALECTS) {
           expect(res.json().error.code).toBe('UNAUTHORIZED');
         }
         expect((await s.api('/test')).statusCode).toBe(200);
+        // The prefix lookup checks the key concurrently with its first read (deferAuth): still 401 for a key
+        // that names no client, even for a ucid that exists.
+        const ucid = await s.consent();
+        expect((await s.api(`/domains/${s.domain.id}/consents/${ucid}`)).statusCode).toBe(200);
+        expect((await s.api(`/domains/${s.domain.id}/consents/${ucid}`, null)).statusCode).toBe(401);
+        expect((await s.api(`/domains/${s.domain.id}/consents/${ucid}`, `pdk_${hex(32)}`)).statusCode).toBe(401);
         const replaced = await ctx.hosting({ method: 'POST', url: `/hosting/api/client/${s.client.id}/domain-api-key` });
         expect((await s.api('/test')).statusCode).toBe(401);
         expect((await s.api(`/domains/${s.domain.id}/consents`)).statusCode).toBe(401);
+        const stale = await s.api(`/domains/${s.domain.id}/consents/${ucid}`);
+        expect(stale.statusCode).toBe(401);
+        expect(stale.json().error.code).toBe('UNAUTHORIZED');
         expect((await s.api('/test', replaced.json().apiKey)).statusCode).toBe(200);
+        expect((await s.api(`/domains/${s.domain.id}/consents/${ucid}`, replaced.json().apiKey)).json()).toHaveLength(1);
       });
 
       it('GET /api/test names the account and echoes the key', async () => {
