@@ -1,4 +1,4 @@
-/* global fetch */
+/* global fetch, Buffer */
 // Client for bench/consent.ts's large-log figures, run as a child process so that its own work (fetch,
 // JSON parsing, gunzip) does not run on the server's event loop. Takes one job and answers over IPC.
 import http from 'node:http';
