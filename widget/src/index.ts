@@ -164,6 +164,8 @@ function run(c: WidgetConfig): void {
         return orig.apply(this, args);
       };
     });
+  // The widget's own UI is built in detached elements: it appends with the unpatched method.
+  const nativeAppend = Element.prototype.append;
   patch(Node.prototype as unknown as Record<string, unknown>, ['appendChild', 'insertBefore', 'replaceChild']);
   patch(Element.prototype as unknown as Record<string, unknown>, ['append', 'prepend', 'before', 'after', 'replaceWith']);
   // Scripts and iframes the parser inserts are caught before they run or load.
@@ -340,7 +342,7 @@ function run(c: WidgetConfig): void {
       if (k.startsWith('on')) el.addEventListener(k.slice(2), v as EventListener);
       else if (v !== false && v != null) el.setAttribute(k, v === true ? '' : String(v));
     }
-    el.append(...(kids.filter(Boolean) as (Node | string)[]));
+    nativeAppend.apply(el, kids.filter(Boolean) as (Node | string)[]);
     return el;
   };
   const host = h('div', { id: 'ccm-widget' });
