@@ -9,6 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
  * second process (the rotation CLI) on the same database, and a graceful SIGTERM.
  */
 const TSX = path.resolve('node_modules/.bin/tsx');
+// The server runs as `node --import tsx`, not under the tsx binary: that binary starts the server as a child
+// of its own, and afterAll's SIGKILL to the wrapper would leave the server running after a failed test.
+const SERVER = ['--import', 'tsx', 'src/server.ts'];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placet-server-'));
 const env = {
   PATH: process.env.PATH ?? '',
@@ -21,7 +24,7 @@ const base = `http://127.0.0.1:${env.PORT}`;
 const children: ChildProcess[] = [];
 
 function start(): { child: ChildProcess; output: () => string } {
-  const child = spawn(TSX, ['src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, SERVER, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   child.stdout?.on('data', (d) => (out += String(d)));
@@ -87,7 +90,7 @@ describe('placet server process', () => {
   it('writes every counted widget call to the database on SIGTERM', async () => {
     const key = 'process-test-hosting-key-0123456789';
     const counted = { ...env, HOSTING_API_KEY: key, COUNTER_FLUSH_INTERVAL_MS: '600000' };
-    const child = spawn(TSX, ['src/server.ts'], { env: counted, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, SERVER, { env: counted, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     await waitReady();
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -105,7 +108,7 @@ describe('placet server process', () => {
     const done = exited(child);
     child.kill('SIGTERM');
     expect(await done).toBe(0);
-    const again = spawn(TSX, ['src/server.ts'], { env: counted, stdio: ['ignore', 'pipe', 'pipe'] });
+    const again = spawn(process.execPath, SERVER, { env: counted, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(again);
     await waitReady();
     const read = await (await fetch(`${base}/hosting/api/client/${client.id}`, { headers: auth })).json() as { widgetDisplayCount: number };
