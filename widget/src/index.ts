@@ -506,7 +506,8 @@ function run(c: WidgetConfig): void {
   function close() {
     if (!layer) return;
     render(0);
-    (returnTo as HTMLElement | null)?.focus?.();
+    // Focus goes back where it was; the body needs no focus() call (and the forced layout it costs).
+    if (returnTo !== doc.body) (returnTo as HTMLElement | null)?.focus?.();
     dispatch('ccm19WidgetClosed');
   }
   function back() {
