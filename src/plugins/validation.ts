@@ -101,9 +101,7 @@ function findNul(value: unknown, path: string, depth = 0): string | undefined {
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     if (key.includes('\0')) return `${path}.${key}`;
-    const child = (value as Record<string, unknown>)[key];
-    if (typeof child === 'number' || typeof child === 'boolean') continue;
-    const found = findNul(child, '', depth + 1);
+    const found = findNul((value as Record<string, unknown>)[key], '', depth + 1);
     if (found !== undefined) return `${path}.${key}${found}`;
   }
   return undefined;

@@ -357,8 +357,8 @@ function run(c: WidgetConfig): void {
   let returnTo: Element | null = null;
   let sel = new Set<string>();
   const trusted = (ev: Event) => !th.mp || ev.isTrusted;
-  const btn = (cls: string, label: string, on: (ev: Event) => void) =>
-    h('button', { type: 'button', class: cls, onclick: on }, label);
+  const btn = (cls: string, label: string | Node, on: (ev: Event) => void, ariaLabel?: string) =>
+    h('button', { type: 'button', class: cls, 'aria-label': ariaLabel, onclick: on }, label);
   const acceptAll = (ev: Event) => trusted(ev) && decide(em.map((e) => e.i), 'acceptAll');
   const declineAll = () => decide([], 'declineAll');
   const save = (ev: Event) => trusted(ev) && decide(sel, 'save');
@@ -412,7 +412,7 @@ function run(c: WidgetConfig): void {
         'div',
         { class: 'b', role: 'dialog', 'aria-modal': modal, 'aria-labelledby': 'ccm-t' },
         th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
-        th.close && layer === 1 && h('button', { type: 'button', class: 'x', 'aria-label': t('detailsCloseButtonText'), onclick: close }, '×'),
+        th.close && layer === 1 && btn('x', '×', close, t('detailsCloseButtonText')),
         h('h2', { id: 'ccm-t' }, title),
         ...body,
         !c.wl && h('p', { class: 'w' }, 'Placet'),
@@ -486,9 +486,9 @@ function run(c: WidgetConfig): void {
   // triggers cost more than the rest of closing the banner (a long task at 4× CPU throttling).
   const icon = () => {
     if (!th.icon) return;
-    const b = h('button', { type: 'button', class: 'c', 'aria-label': t('changeConsentText'), onclick: () => open(th.iconTarget === 'main' ? 1 : 2) });
-    if (th.iconImage) b.append(h('img', { src: `data:image;base64,${th.iconImage}`, alt: '' }));
-    else b.innerHTML = ICON;
+    const image = th.iconImage ? h('img', { src: `data:image;base64,${th.iconImage}`, alt: '' }) : '';
+    const b = btn('c', image, () => open(th.iconTarget === 'main' ? 1 : 2), t('changeConsentText'));
+    if (!th.iconImage) b.innerHTML = ICON;
     return b;
   };
   function render(n: number) {

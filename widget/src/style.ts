@@ -2,10 +2,6 @@
  * Widget CSS, scoped by the shadow root. Colours come from the theme as custom properties:
  * pb/pf/pbo accept, db/df/dbo decline, bb/bf/bbo other buttons, wb/wf/wl/wbo window, ib/if/ibb/ibf blocker.
  */
-/** The settings icon: a cookie, 24 px, in the accept button's text colour. */
-export const ICON =
-  '<svg viewBox="0 0 24 24" width="26" height="26" fill="currentColor" aria-hidden="true"><path d="M12 2a10 10 0 1 0 10 10 4 4 0 0 1-5-5 4 4 0 0 1-5-5z" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="8.5" cy="10" r="1.5"/><circle cx="14" cy="15" r="1.5"/><circle cx="8" cy="15.5" r="1"/></svg>';
-
 export const CSS =
   '.r,.f{font:15px/1.5 sans-serif;color:var(--wf);text-align:left}' +
   '.r{position:fixed;z-index:2147483646;inset:auto 0 0}' +
@@ -32,3 +28,7 @@ export const CSS =
   '.c{position:fixed;left:16px;bottom:16px;z-index:2147483646;border-radius:50%;width:48px;height:48px;padding:0;background:var(--pb);color:var(--pf);border-color:var(--pbo)}.c img{max-width:28px}' +
   '.f{background:var(--ib);color:var(--if);height:100%;box-sizing:border-box;padding:8px 12px;display:flex;flex-direction:column;justify-content:safe center;align-items:center;text-align:center;overflow:auto;font-size:13px}.f p{margin:2px 0}' +
   '.y{background:var(--ibb);color:var(--ibf);border-color:var(--ibb)}';
+
+/** The settings icon: a cookie (26 px), in the accept button's text colour. */
+export const ICON =
+  '<svg viewBox="0 0 24 24" width="26" height="26" fill="currentColor" aria-hidden="true"><path d="M12 2a10 10 0 1 0 10 10 4 4 0 0 1-5-5 4 4 0 0 1-5-5z" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="8.5" cy="10" r="1.5"/><circle cx="14" cy="15" r="1.5"/><circle cx="8" cy="15.5" r="1"/></svg>';

@@ -14,6 +14,25 @@ import type { ConsentRecordTable } from '../consent-log/consent-log.table.js';
 
 export type NewRecordRow = Insertable<ConsentRecordTable>;
 
+/** What one batch writes (planned by the service's `planAppend`). */
+export interface AppendPlan {
+  rows: NewRecordRow[];
+  closedBlocks: NewBlockRow[];
+  /** The heads after the append, by domain. */
+  heads: Map<string, Head>;
+}
+
+/** Statements prepared once per SQLite handle, by their text: the write path's hot statements. */
+const preparedStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+function prepared<P extends unknown[] | object, R = unknown>(sqlite: SQLite.Database, text: string): SQLite.Statement<P, R> {
+  let cache = preparedStatements.get(sqlite);
+  if (!cache) preparedStatements.set(sqlite, (cache = new Map()));
+  let statement = cache.get(text);
+  if (!statement) cache.set(text, (statement = sqlite.prepare(text)));
+  return statement as SQLite.Statement<P, R>;
+}
+
 /** 7 columns × 1000 rows stays below both engines' bind-parameter limits (SQLite 32766, pg 65535). */
 const ROWS_PER_STATEMENT = 1000;
 
@@ -108,8 +127,6 @@ export interface DomainRevisionRow {
   api_key: string;
 }
 
-const revisionStatements = new WeakMap<SQLite.Database, SQLite.Statement<[string], DomainRevisionRow>>();
-
 /**
  * Name, configuration revision and client key of each domain, read once per batch to validate it. The
  * usual batch names one domain; on SQLite that case runs a statement prepared once (Kysely would compile
@@ -118,13 +135,10 @@ const revisionStatements = new WeakMap<SQLite.Database, SQLite.Statement<[string
 export async function domainRevisions(db: Db, domainIds: readonly string[]): Promise<DomainRevisionRow[]> {
   const sqlite = sqliteHandleOf(db);
   if (sqlite && domainIds.length === 1) {
-    let statement = revisionStatements.get(sqlite);
-    if (!statement) {
-      statement = sqlite.prepare(
-        'select d.id, d.name, d.config_revision, c.api_key from domains d join clients c on c.id = d.client_id where d.id = ?',
-      );
-      revisionStatements.set(sqlite, statement);
-    }
+    const statement = prepared<[string], DomainRevisionRow>(
+      sqlite,
+      'select d.id, d.name, d.config_revision, c.api_key from domains d join clients c on c.id = d.client_id where d.id = ?',
+    );
     const row = await db.connection().execute(async () => statement.get(domainIds[0]!));
     return row ? [row] : [];
   }
@@ -136,54 +150,21 @@ export async function domainRevisions(db: Db, domainIds: readonly string[]): Pro
     .execute();
 }
 
-/** The statements of the SQLite append, prepared once per database handle. */
-interface AppendStatements {
-  selectHead: SQLite.Statement<[string], ConsentLogHeadRow>;
-  insertHead: SQLite.Statement<[Record<string, unknown>]>;
-  insertRecord: SQLite.Statement<[string, number, number, string, number, string, string]>;
-  insertBlock: SQLite.Statement<[Record<string, unknown>]>;
-  updateHead: SQLite.Statement<[Record<string, unknown>]>;
-}
-
-const statements = new WeakMap<SQLite.Database, AppendStatements>();
-
-function appendStatements(sqlite: SQLite.Database): AppendStatements {
-  let s = statements.get(sqlite);
-  if (!s) {
-    s = {
-      selectHead: sqlite.prepare('select * from consent_log_heads where domain_id = ?'),
-      insertHead: sqlite.prepare(
-        `insert into consent_log_heads (domain_id, block_no, block_first_seq, block_count, block_first_ts, block_last_ts,
-           block_prev_hash, block_opened_at, last_seq, head_hash)
-         values (@domain_id, @block_no, @block_first_seq, @block_count, @block_first_ts, @block_last_ts,
-           @block_prev_hash, @block_opened_at, @last_seq, @head_hash)`,
-      ),
-      insertRecord: sqlite.prepare(
-        'insert into consent_records (domain_id, seq, block_no, ucid, ts, record, hash) values (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      insertBlock: sqlite.prepare(
-        `insert into consent_log_blocks (domain_id, block_no, state, reason, first_seq, last_seq, record_count, first_ts,
-           last_ts, prev_hash, head_hash, opened_at, closed_at, expired_at)
-         values (@domain_id, @block_no, @state, @reason, @first_seq, @last_seq, @record_count, @first_ts,
-           @last_ts, @prev_hash, @head_hash, @opened_at, @closed_at, @expired_at)`,
-      ),
-      updateHead: sqlite.prepare(
-        `update consent_log_heads set block_no = @blockNo, block_first_seq = @blockFirstSeq, block_count = @blockCount,
-           block_first_ts = @blockFirstTs, block_last_ts = @blockLastTs, block_prev_hash = @blockPrevHash,
-           block_opened_at = @blockOpenedAt, last_seq = @lastSeq, head_hash = @headHash
-         where domain_id = @domainId`,
-      ),
-    };
-    statements.set(sqlite, s);
-  }
-  return s;
-}
-
-export interface PlannedAppend {
-  rows: readonly NewRecordRow[];
-  closedBlocks: readonly NewBlockRow[];
-  heads: ReadonlyMap<string, Head>;
-}
+const SELECT_HEAD = 'select * from consent_log_heads where domain_id = ?';
+const INSERT_HEAD = `insert into consent_log_heads (domain_id, block_no, block_first_seq, block_count, block_first_ts,
+    block_last_ts, block_prev_hash, block_opened_at, last_seq, head_hash)
+  values (@domain_id, @block_no, @block_first_seq, @block_count, @block_first_ts, @block_last_ts, @block_prev_hash,
+    @block_opened_at, @last_seq, @head_hash)`;
+const INSERT_RECORD =
+  'insert into consent_records (domain_id, seq, block_no, ucid, ts, record, hash) values (?, ?, ?, ?, ?, ?, ?)';
+const INSERT_BLOCK = `insert into consent_log_blocks (domain_id, block_no, state, reason, first_seq, last_seq, record_count,
+    first_ts, last_ts, prev_hash, head_hash, opened_at, closed_at, expired_at)
+  values (@domain_id, @block_no, @state, @reason, @first_seq, @last_seq, @record_count, @first_ts, @last_ts,
+    @prev_hash, @head_hash, @opened_at, @closed_at, @expired_at)`;
+const UPDATE_HEAD = `update consent_log_heads set block_no = @blockNo, block_first_seq = @blockFirstSeq,
+    block_count = @blockCount, block_first_ts = @blockFirstTs, block_last_ts = @blockLastTs,
+    block_prev_hash = @blockPrevHash, block_opened_at = @blockOpenedAt, last_seq = @lastSeq, head_hash = @headHash
+  where domain_id = @domainId`;
 
 /**
  * SQLite: the whole append (read the heads, plan, insert, move the heads) as one BEGIN IMMEDIATE
@@ -197,26 +178,28 @@ export async function appendWithStatements(
   sqlite: SQLite.Database,
   domainIds: readonly string[],
   now: number,
-  plan: (heads: Map<string, Head>) => PlannedAppend,
+  plan: (heads: Map<string, Head>) => AppendPlan,
 ): Promise<Map<string, Head>> {
-  const s = appendStatements(sqlite);
+  const selectHead = prepared<[string], ConsentLogHeadRow>(sqlite, SELECT_HEAD);
+  const insertHead = prepared<[object]>(sqlite, INSERT_HEAD);
+  const insertRecord = prepared<unknown[]>(sqlite, INSERT_RECORD);
+  const insertBlock = prepared<[object]>(sqlite, INSERT_BLOCK);
+  const updateHead = prepared<[object]>(sqlite, UPDATE_HEAD);
   const run = sqlite.transaction(() => {
     const heads = new Map<string, Head>();
     for (const id of domainIds) {
-      let row = s.selectHead.get(id);
+      let row = selectHead.get(id);
       if (!row) {
-        s.insertHead.run(newHeadRow(id, now));
-        row = s.selectHead.get(id)!;
+        insertHead.run(newHeadRow(id, now));
+        row = selectHead.get(id)!;
       }
       heads.set(id, headRowToHead(row));
     }
     const planned = plan(heads);
-    for (const r of planned.rows) {
-      s.insertRecord.run(r.domain_id, Number(r.seq), r.block_no, r.ucid, Number(r.ts), r.record, r.hash);
-    }
-    for (const b of planned.closedBlocks) s.insertBlock.run({ ...b, expired_at: b.expired_at ?? null });
-    for (const head of planned.heads.values()) s.updateHead.run({ ...head });
-    return new Map(planned.heads);
+    for (const r of planned.rows) insertRecord.run(r.domain_id, r.seq, r.block_no, r.ucid, r.ts, r.record, r.hash);
+    for (const b of planned.closedBlocks) insertBlock.run({ ...b, expired_at: b.expired_at ?? null });
+    for (const head of planned.heads.values()) updateHead.run(head);
+    return planned.heads;
   });
   return db.connection().execute(async () => {
     if (sqlite.inTransaction) throw new Error('a transaction is already open on the SQLite connection');

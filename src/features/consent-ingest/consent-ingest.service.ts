@@ -18,7 +18,7 @@ import {
 } from '../consent-log/consent-log.record.js';
 import type { DomainSnapshot } from './consent-ingest.lookups.js';
 import { sqliteHandleOf } from '../../db/connect.js';
-import { appendWithStatements, insertRecords, type NewRecordRow } from './consent-ingest.repository.js';
+import { appendWithStatements, insertRecords, type AppendPlan, type NewRecordRow } from './consent-ingest.repository.js';
 import type { ConsentInput } from './consent-ingest.schemas.js';
 
 /** A validated decision, ready to be chained: `text` is its canonical JSON. */
@@ -123,13 +123,6 @@ export function checkOrigin(
   const candidates = [url.host, `${url.hostname}:${url.port || defaultPort}`];
   if (!candidates.includes(domainName.toLowerCase())) return "must be the domain's origin";
   return { allowOrigin: origin === undefined ? undefined : url.origin };
-}
-
-export interface AppendPlan {
-  rows: NewRecordRow[];
-  closedBlocks: NewBlockRow[];
-  /** The heads after the append, by domain. */
-  heads: Map<string, Head>;
 }
 
 /**
