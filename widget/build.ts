@@ -26,6 +26,11 @@ export async function buildWidget(): Promise<string> {
     define: { __PLACET_CONFIG__: CONFIG_TOKEN },
     drop: ['debugger'],
     mangleProps: /^_/,
+    // V8's explicit compile hint: compile every function eagerly, off the main thread while the script
+    // streams in, instead of lazily on first call inside the page's parser task. Nearly every function
+    // runs on a first visit, and at 4× CPU throttling this took the script's own task from a median of
+    // 25 ms to 17 ms (max 47 → 25 ms) in the widget benchmark.
+    banner: { js: '//# allFunctionsCalledOnLoad' },
   });
   const code = result.outputFiles[0]!.text.trim();
   if (!code.includes(CONFIG_TOKEN)) throw new Error('widget build lost the configuration token');
