@@ -12,7 +12,9 @@ export async function launchBrowser(): Promise<Browser> {
   if (!CHROMIUM) throw new Error('Chromium not found: apt-get install -y chromium (npm test installs it as root)');
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run'],
+    // `*.test` names all reach 127.0.0.1, so tests can serve one site under several host names
+    // (subdomains and other registrable domains) without touching the machine's resolver.
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run', '--host-resolver-rules=MAP *.test 127.0.0.1'],
   });
 }
 

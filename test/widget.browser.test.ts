@@ -692,15 +692,6 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
-  it('shares a consent cookie across subdomains of consentSharingDomains', async () => {
-    const s = await setup({ domain: { consentStorage: 'cookie', consentSharingDomains: ['127.0.0.1'] } });
-    const first = await open(pageHtml(s));
-    await widget(first.page).locator('button.d').click();
-    const cookie = (await first.context.cookies()).find((c) => c.name === 'ccm_consent');
-    expect(cookie?.domain).toMatch(/^\.?127\.0\.0\.1$/);
-    await first.context.close();
-  });
-
   it('shows the privacy policy inside the widget in direct mode and links the imprint otherwise', async () => {
     const s = await setup({ domain: { privacyPolicyDisplayMode: 'direct', imprintOpenInNewTab: true } });
     await hosting('POST', `${s.base}/locale`, {
@@ -736,5 +727,137 @@ describe('widget in Chromium', () => {
     expect(entry.embeddings).not.toContain(s.ids.video);
     expect(entry.embeddings).toContain(s.ids.analytics);
     await context.close();
+  });
+
+  it('keeps working, with the decision in memory, where the browser refuses storage', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s), () => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      });
+    });
+    expect(await dialog(page).count()).toBe(1);
+    await widget(page).locator('button.a').click();
+    await waitRan(page, '/tracker.js');
+    expect(await page.evaluate(() => (window as unknown as { CCM: { consent: boolean } }).CCM.consent)).toBe(true);
+    const [record] = await records(s, 1);
+    expect(record?.consent).toBe(true);
+    await context.close();
+  });
+
+  describe('consent sharing across hosts', () => {
+    const at = (host: string, path: string) => `http://${host}:${site.port}${path}`;
+    const sharing = (domain: object = {}) =>
+      setup({ host: at('www.shop.test', ''), domain: { consentSharingDomains: ['shop.test', 'shop-de.test'], ...domain } });
+    async function visit(context: BrowserContext, url: string, html?: string, referer?: string): Promise<Page> {
+      if (html) site.setPage(new URL(url).pathname, html);
+      const page = await context.newPage();
+      await page.goto(url, referer ? { referer } : {});
+      await page.waitForFunction(() => document.readyState === 'complete');
+      await page.waitForTimeout(150);
+      return page;
+    }
+    const settled = async (page: Page) => {
+      await page.waitForFunction(() => document.readyState === 'complete');
+      await page.waitForTimeout(150);
+    };
+    const ucidOf = (page: Page) => page.evaluate(() => (window as unknown as { CCM: { ucid: string | null } }).CCM.ucid);
+
+    it('serves one configuration to the subdomains of consentSharingDomains, which share the consent cookie', async () => {
+      const s = await sharing({ consentStorage: 'cookie' });
+      const context = await browser.newContext();
+      const www = await visit(context, at('www.shop.test', `/p${++pageNo}`), pageHtml(s));
+      await widget(www).locator('button.a').click();
+      await waitRan(www, '/tracker.js');
+      const cookie = (await context.cookies()).find((c) => c.name === 'ccm_consent');
+      expect(cookie?.domain).toBe('.shop.test');
+      const blog = await visit(context, at('blog.shop.test', `/p${++pageNo}`), pageHtml(s));
+      expect(await dialog(blog).count()).toBe(0);
+      expect(await ucidOf(blog)).toBe(await ucidOf(www));
+      expect(await ran(blog)).toContain('/tracker.js');
+      expect(await records(s, 1)).toHaveLength(1);
+      // A host outside the set gets no configuration.
+      const elsewhere = await visit(context, at('www.elsewhere.test', `/p${++pageNo}`), pageHtml(s));
+      expect(await widget(elsewhere).count()).toBe(0);
+      expect(await globalOf(elsewhere, 'CCM')).toBeUndefined();
+      await context.close();
+    });
+
+    it('carries the consent to another domain of the set through links and CCM.navigate, newest decision first', async () => {
+      const s = await sharing({ consentSharingCrossDomain: true });
+      const de = `/p${++pageNo}`;
+      const back = `/p${++pageNo}`;
+      site.setPage(de, pageHtml(s));
+      site.setPage(back, pageHtml(s));
+      const context = await browser.newContext();
+      const page = await visit(context, at('www.shop.test', `/p${++pageNo}`), pageHtml(s, `<a id="go" href="${at('www.shop-de.test', de)}#top">Shop DE</a>`));
+      await widget(page).locator('button.a').click();
+      await waitRan(page, '/tracker.js');
+      const ucid = await ucidOf(page);
+      expect(await page.evaluate(() => (window as unknown as { CCM: { crossDomainConsentString: string } }).CCM.crossDomainConsentString)).toMatch(/^ccm_consent=/);
+
+      await page.click('#go');
+      await page.waitForURL(/shop-de\.test/);
+      await settled(page);
+      expect(await dialog(page).count()).toBe(0);
+      expect(await ucidOf(page)).toBe(ucid);
+      expect(await page.evaluate(() => location.hash)).toBe('#top');
+      await waitRan(page, '/tracker.js');
+
+      // A later decline on the second domain travels back and replaces the older acceptance there.
+      await page.evaluate(() => (window as unknown as { CCM: { openWidget(): void } }).CCM.openWidget());
+      await widget(page).locator('button.d').click();
+      await page.evaluate((url) => (window as unknown as { CCM: { navigate(u: string): void } }).CCM.navigate(url), at('www.shop.test', back));
+      await page.waitForURL(/www\.shop\.test/);
+      await settled(page);
+      expect(await dialog(page).count()).toBe(0);
+      expect(await ucidOf(page)).toBe(ucid);
+      expect(await ran(page)).not.toContain('/tracker.js');
+      expect(await page.evaluate(() => (window as unknown as { CCM: { fullConsentGiven: boolean } }).CCM.fullConsentGiven)).toBe(false);
+      // Each decision was logged once, where it was made; the hand-over itself logs nothing.
+      const logged = await records(s, 2);
+      expect(logged.map((r) => [r.ucid, r.consent]).sort()).toEqual([[ucid, false], [ucid, true]]);
+      await context.close();
+    });
+
+    it('lets a framed page of the set inherit the consent', async () => {
+      const s = await sharing({ consentSharingCrossDomain: true });
+      const framed = `/p${++pageNo}`;
+      site.setPage(framed, `<!doctype html><html><head>${s.snippet}</head><body>framed</body></html>`);
+      const context = await browser.newContext();
+      const first = await visit(context, at('www.shop.test', `/p${++pageNo}`), pageHtml(s));
+      await widget(first).locator('button.a').click();
+      const page = await visit(context, at('www.shop.test', `/p${++pageNo}`), `<!doctype html><html><head>${s.snippet}</head><body><iframe src="${at('blog.shop-de.test', framed)}"></iframe></body></html>`);
+      const frame = page.frames().find((f) => f.url().includes(framed))!;
+      await frame.waitForFunction(() => (window as unknown as { CCM?: { consent: boolean } }).CCM?.consent === true);
+      expect(await frame.evaluate(() => (window as unknown as { CCM: { ucid: string } }).CCM.ucid)).toBe(await ucidOf(first));
+      expect(await frame.locator('#ccm-widget [role="dialog"]').count()).toBe(0);
+      await context.close();
+    });
+
+    it('ignores a consent in the address that no page of the set handed over, and strips planted ones from links', async () => {
+      const s = await sharing({ consentSharingCrossDomain: true });
+      const forged = `ccm_consent=${encodeURIComponent(JSON.stringify({ d: s.domainId, u: 'a'.repeat(64), e: Object.values(s.ids), c: new Date().toISOString(), t: new Date().toISOString(), b: 'acceptAll', l: 'en', r: 1, lr: 1 }))}`;
+      const target = `/p${++pageNo}`;
+      site.setPage(target, pageHtml(s));
+      const context = await browser.newContext();
+      for (const referer of [undefined, at('www.elsewhere.test', '/')]) {
+        const page = await visit(context, `${at('www.shop-de.test', target)}#${forged}`, undefined, referer);
+        expect(await dialog(page).count()).toBe(1);
+        expect(await ran(page)).not.toContain('/tracker.js');
+        expect(await page.evaluate(() => location.hash)).toBe('');
+        await page.close();
+      }
+      // A link on a page of the set that carries someone else's consent loses it when followed.
+      const page = await visit(context, at('www.shop.test', `/p${++pageNo}`), pageHtml(s, `<a id="go" href="${at('www.shop-de.test', target)}#${forged}">x</a>`));
+      await page.evaluate(() => document.getElementById('go')!.click());
+      await page.waitForURL(/shop-de\.test/);
+      await settled(page);
+      expect(await dialog(page).count()).toBe(1);
+      expect(await ucidOf(page)).toBeNull();
+      await context.close();
+    });
   });
 });

@@ -50,26 +50,93 @@ function run(c: WidgetConfig): void {
   const dnt = nav.doNotTrack === '1';
 
   /* ---------- storage ---------- */
-  const store = c.s === 1 ? null : c.s === 2 || c.lt === 0 ? sessionStorage : localStorage;
+  // Storage can be refused (a third-party frame with blocked storage, a sandbox, a full quota): the decision
+  // then lives in memory for the page, and the widget keeps working.
+  let mem = '';
+  const store = ((): Storage | null | undefined => {
+    try {
+      const st = c.s === 1 ? null : c.s === 2 || c.lt === 0 ? sessionStorage : localStorage;
+      st?.getItem(KEY);
+      return st;
+    } catch {
+      return undefined;
+    }
+  })();
   const readAll = (): Record<string, Stored> => {
     try {
-      const raw = store ? store.getItem(KEY) : decodeURIComponent((doc.cookie.match(/(?:^|; )ccm_consent=([^;]*)/) || [])[1] || '');
-      return raw ? JSON.parse(raw) : {};
+      const raw = store ? store.getItem(KEY) : store === null ? decodeURIComponent((doc.cookie.match(/(?:^|; )ccm_consent=([^;]*)/) || [])[1] || '') : mem;
+      return JSON.parse(raw || mem || '{}');
     } catch {
       return {};
     }
   };
   const writeAll = (v: Record<string, Stored>) => {
-    const json = JSON.stringify(v);
-    if (store) store.setItem(KEY, json);
-    else {
-      // consentSharingDomains: the cookie is set on the shared registrable domain, so its subdomains see it.
-      const host = location.hostname;
-      const shared = c.sd.find((d) => host === d || host.endsWith(`.${d}`));
-      doc.cookie = `${KEY}=${encodeURIComponent(json)};path=/;SameSite=Lax${shared ? `;domain=${shared}` : ''}${c.lt ? `;max-age=${c.lt * 86400}` : ''}${c.sc && location.protocol === 'https:' ? ';Secure' : ''}`;
+    mem = JSON.stringify(v);
+    try {
+      if (store) store.setItem(KEY, mem);
+      else if (store === null) {
+        // consentSharingDomains: the cookie is set on the shared registrable domain, so its subdomains see it.
+        const host = location.hostname;
+        const shared = c.sd.find((d) => host === d || host.endsWith(`.${d}`));
+        doc.cookie = `${KEY}=${encodeURIComponent(mem)};path=/;SameSite=Lax${shared ? `;domain=${shared}` : ''}${c.lt ? `;max-age=${c.lt * 86400}` : ''}${c.sc && location.protocol === 'https:' ? ';Secure' : ''}`;
+      }
+    } catch {
+      // kept in memory only
     }
   };
   let stored: Stored | undefined = readAll()[c.p];
+
+  /* ---------- consent sharing across hosts (consentSharingCrossDomain) ---------- */
+  // The set: the domain's own host and every host at or below a consentSharingDomains entry. The service
+  // serves this one configuration to all of them, so embedding ids mean the same everywhere.
+  const inSet = (hostname: string) => [c.dh, ...c.sd].some((d) => hostname === d || hostname.endsWith(`.${d}`));
+  const FRAG = 'ccm_consent=';
+  const shareString = () =>
+    decided && stored
+      ? FRAG + encodeURIComponent(JSON.stringify({ d: c.d, u: stored.ucid, e: stored.embeddings, c: stored.created, t: stored.updated, b: stored.clickedButton, l: stored.lang, r: stored.rev, lr: stored.lrev }))
+      : '';
+  /** `href` with this visitor's consent in its fragment (or a planted one removed), when it leads to another host of the set. */
+  const withConsent = (href: string): string | undefined => {
+    let u: URL;
+    try {
+      u = new URL(href, location.href);
+    } catch {
+      return;
+    }
+    if (!c.sx || !/^https?:$/.test(u.protocol) || u.origin === location.origin || !inSet(u.hostname)) return;
+    const parts = u.hash.slice(1).split('&').filter((x) => x && !x.startsWith(FRAG));
+    const own = shareString();
+    u.hash = [...parts, ...(own ? [own] : [])].join('&');
+    return u.href;
+  };
+  let handedOver: string[] | undefined;
+  const shared = /(?:^#|&)ccm_consent=([^&]*)/.exec(location.hash);
+  if (shared) {
+    const rest = location.hash.slice(1).split('&').filter((x) => !x.startsWith(FRAG)).join('&');
+    history.replaceState(history.state, '', rest ? `#${rest}` : location.pathname + location.search);
+    let x: Record<string, unknown> = {};
+    let from = '';
+    try {
+      x = JSON.parse(decodeURIComponent(shared[1]!));
+      from = new URL(doc.referrer).hostname;
+    } catch {
+      // not a consent, or no referrer: ignored
+    }
+    // Only a page of the set can hand a consent over (a link planted elsewhere carries none), only for this
+    // domain, and only a newer one than the decision stored here.
+    const ids = x.e;
+    if (c.sx && from && inSet(from) && x.d === c.d && /^[0-9a-f]{64}$/.test(String(x.u)) && Array.isArray(ids) && typeof x.t === 'string' && !(stored && stored.updated >= x.t)) {
+      const all = readAll();
+      const embeddings = ids.filter((id): id is string => typeof id === 'string' && !!byId(id));
+      handedOver = stored?.embeddings.filter((id) => !embeddings.includes(id)) || [];
+      stored = all[c.p] = {
+        gen: 2, ucid: String(x.u), consent: embeddings.some((id) => byId(id)!.p !== NECESSARY), embeddings,
+        created: String(x.c), updated: x.t, clickedButton: String(x.b), lang: String(x.l), rev: Number(x.r), lrev: Number(x.lr),
+        iframeConsentDomains: stored?.iframeConsentDomains || [],
+      };
+      writeAll(all);
+    }
+  }
   const validDecision = (s: Stored | undefined): s is Stored => {
     if (!s || !s.ucid || !s.updated) return false;
     const t = Date.parse(s.updated);
@@ -126,7 +193,8 @@ function run(c: WidgetConfig): void {
   const frameOwner = (src: string): EmbeddingConfig | undefined | false => {
     if (!c.bi || !/^https?:|^\/\//.test(src)) return false;
     const url = new URL(src, here);
-    if (url.origin === location.origin) return false;
+    // The site's own hosts (the sharing set) are first party: their frames are not third-party content.
+    if (url.origin === location.origin || inSet(url.hostname)) return false;
     const e = em.find((x) => has(src, x.fm));
     if (e) return allowed(e) ? false : e;
     if (remembered().includes(url.host)) return false;
@@ -139,6 +207,7 @@ function run(c: WidgetConfig): void {
     const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
     const owner = frameOwner(src);
     if (owner === false) {
+      shareInto(f);
       const e = em.find((x) => has(src, x.fm));
       if (e) consentSwitch(f, e);
       return;
@@ -147,6 +216,12 @@ function run(c: WidgetConfig): void {
     f.setAttribute('src', 'about:blank');
     const ph = placeholder(f, owner);
     blockedFrames.push([f, ph, owner]);
+  };
+  /** A frame of another host of the set inherits the consent through its address. */
+  const shareInto = (f: HTMLIFrameElement) => {
+    const src = f.getAttribute('src');
+    const next = src && withConsent(src);
+    if (next && next !== new URL(src, here).href) f.setAttribute('src', next);
   };
   const check = (n: Node) => {
     if (n instanceof HTMLScriptElement) checkScript(n);
@@ -218,6 +293,7 @@ function run(c: WidgetConfig): void {
     approved.add(f);
     f.setAttribute('src', f.getAttribute(ATTR) || '');
     f.removeAttribute(ATTR);
+    shareInto(f);
     f.style.display = '';
     ph.remove();
     if (item[2]) consentSwitch(f, item[2]);
@@ -240,7 +316,13 @@ function run(c: WidgetConfig): void {
 
   /* ---------- withdrawal: delete what a withdrawn embedding stored ---------- */
   const pattern = (name: string) => new RegExp(`^${name.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-  const cookieNames = () => doc.cookie.split('; ').map((ck) => ck.split('=')[0]!).filter(Boolean);
+  const cookieNames = () => {
+    try {
+      return doc.cookie.split('; ').map((ck) => ck.split('=')[0]!).filter(Boolean);
+    } catch {
+      return []; // a sandboxed document has no cookies
+    }
+  };
   const dropCookie = (n: string) => {
     const parts = location.hostname.split('.');
     for (let i = 0; i < parts.length; i++) doc.cookie = `${n}=;path=/;max-age=0;domain=${parts.slice(i).join('.')}`;
@@ -252,8 +334,12 @@ function run(c: WidgetConfig): void {
       if (type === 'cookie') {
         cookieNames().forEach((n) => re.test(n) && dropCookie(n));
       } else if (type === 'localStorage' || type === 'sessionStorage') {
-        const s = w[type] as Storage;
-        Object.keys(s).forEach((k) => re.test(k) && s.removeItem(k));
+        try {
+          const st = w[type] as Storage;
+          Object.keys(st).forEach((k) => re.test(k) && st.removeItem(k));
+        } catch {
+          // storage refused: nothing there to delete
+        }
       }
     }
   };
@@ -622,6 +708,17 @@ function run(c: WidgetConfig): void {
         declaration();
       }
     },
+    get crossDomainConsentString() {
+      return shareString();
+    },
+    /** Navigates to `url`, carrying the consent when it is another host of the set (consentSharingCrossDomain). */
+    navigate: (url: string, replace?: boolean, navigateTop?: boolean) => {
+      const target = navigateTop ? (w.top || w).location : location;
+      const next = withConsent(url) || url;
+      // A cross-origin top frame's Location allows only replace() and setting href.
+      if (replace) target.replace(next);
+      else target.href = next;
+    },
     version: '1',
   };
   w.CCM = api;
@@ -632,13 +729,38 @@ function run(c: WidgetConfig): void {
     const declared = em.flatMap((e) => e.a.filter((a) => a[1] === 'cookie').map((a) => pattern(a[0])));
     const unknown = cookieNames().filter((n) => n !== KEY && !declared.some((re) => re.test(n)));
     unknown.forEach(dropCookie);
-    if (unknown.length && c.du === 2 && !sessionStorage.getItem('ccm_reloaded')) {
-      sessionStorage.setItem('ccm_reloaded', '1');
-      location.reload();
+    try {
+      if (unknown.length && c.du === 2 && !sessionStorage.getItem('ccm_reloaded')) {
+        sessionStorage.setItem('ccm_reloaded', '1');
+        location.reload();
+      }
+    } catch {
+      // no session storage: no reload either, which could otherwise repeat forever
     }
   };
 
+  if (c.sx) {
+    // Links are rewritten as they are used (mouse, touch, keyboard, middle click), so links added later
+    // and decisions changed later are covered; forms when submitted (not form.submit(), which fires no event).
+    const decorate = (ev: Event) => {
+      const a = (ev.composedPath()[0] as Element | null)?.closest?.('a[href],area[href]') as HTMLAnchorElement | null;
+      const next = a && withConsent(a.href);
+      if (next && next !== a!.href) a!.href = next;
+    };
+    ['mousedown', 'touchstart', 'keydown', 'click', 'auxclick'].forEach((type) => doc.addEventListener(type, decorate, true));
+    doc.addEventListener('submit', (ev) => {
+      const f = ev.target as HTMLFormElement;
+      const next = withConsent(f.action);
+      if (next) f.action = next;
+    }, true);
+  }
+
   /* ---------- start ---------- */
+  // A decision handed over from another host withdrew these: their storage goes, as after a click here.
+  handedOver?.forEach((id) => {
+    const e = byId(id);
+    if (e && !acc.has(id)) wipe(e);
+  });
   const onLegalPage = ['imprintUrl', 'privacyPolicyUrl'].some((k, i) => t(k) && !c.sw[i] && here.split('#')[0] === t(k));
   apply();
   if (decided) announce(false);

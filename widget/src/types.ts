@@ -68,6 +68,10 @@ export interface WidgetConfig {
   rm: boolean;
   /** consentSharingDomains: registrable domains whose subdomains share the consent cookie */
   sd: string[];
+  /** consentSharingCrossDomain: the consent travels in the URL fragment to the other hosts of the set */
+  sx: boolean;
+  /** the domain's own host name (without port), a member of the sharing set */
+  dh: string;
   /** appendConsentSwitchToIframes */
   cs: boolean;
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { PurposeId } from '../locales/builtin-texts.js';
 import { effectiveTexts, type StoredTexts } from '../locales/locale-texts.js';
 import { parseStoredTexts } from '../locales/locales.service.js';
+import { parseSettings } from '../domains/domains.service.js';
 import { domainRevisions } from './consent-ingest.repository.js';
 
 /** What the write path needs to know about a domain, as of one configuration revision. */
@@ -11,6 +12,8 @@ export interface DomainSnapshot {
   /** host[:port], lower case. */
   readonly name: string;
   readonly revision: number;
+  /** consentSharingDomains: further hosts the domain's configuration (and so its consent) is used on. */
+  readonly sharingDomains: readonly string[];
   readonly embeddings: ReadonlyMap<string, SnapshotEmbedding>;
   /** Purpose id → name in `lang`: the domain's stored locale of exactly that name, else the built-ins. */
   purposeNames(lang: string): Readonly<Record<PurposeId, string>>;
@@ -63,9 +66,10 @@ export class DomainSnapshotCache {
 
   // The revision was read first, so what is loaded now is at least that revision: never older than its key.
   private async load(domainId: string, name: string, revision: number, clientApiKey: string): Promise<DomainSnapshot> {
-    const [embeddingRows, localeRows] = await Promise.all([
+    const [embeddingRows, localeRows, domainRow] = await Promise.all([
       this.db.selectFrom('embeddings').select(['id', 'name', 'purpose', 'data']).where('domain_id', '=', domainId).execute(),
       this.db.selectFrom('locales').select(['name', 'texts']).where('domain_id', '=', domainId).execute(),
+      this.db.selectFrom('domains').select('settings').where('id', '=', domainId).executeTakeFirst(),
     ]);
     const embeddings = new Map<string, SnapshotEmbedding>(
       embeddingRows.map((e) => [e.id, { name: e.name, purpose: e.purpose, translatedNames: translatedNames(e.data) }]),
@@ -77,6 +81,8 @@ export class DomainSnapshotCache {
       clientApiKey,
       name,
       revision,
+      // A change of the list raises the revision, so the snapshot's copy is as current as the rest.
+      sharingDomains: domainRow ? parseSettings(domainRow.settings).consentSharingDomains : [],
       embeddings,
       purposeNames(lang) {
         let names = purposeNames.get(lang);

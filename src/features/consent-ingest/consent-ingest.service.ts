@@ -17,6 +17,7 @@ import {
   type ConsentRecord,
 } from '../consent-log/consent-log.record.js';
 import type { DomainSnapshot } from './consent-ingest.lookups.js';
+import { pageMatchesDomain } from '../domains/domain-name.js';
 import { sqliteHandleOf } from '../../db/connect.js';
 import { appendWithStatements, insertRecords, type AppendPlan, type NewRecordRow } from './consent-ingest.repository.js';
 import type { ConsentInput } from './consent-ingest.schemas.js';
@@ -58,7 +59,7 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
   if (!snapshot || snapshot.clientApiKey !== body.apiKey) {
     return invalid([{ field: 'body.domain', message: 'apiKey and domain do not name a domain of a client' }]);
   }
-  const origin = checkOrigin(snapshot.name, req.origin, req.referer);
+  const origin = checkOrigin(snapshot.name, snapshot.sharingDomains, req.origin, req.referer);
   if (typeof origin !== 'object') return invalid([{ field: 'headers.origin', message: origin }]);
 
   const unknown: ErrorDetail[] = [];
@@ -101,11 +102,13 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
 }
 
 /**
- * The page's host[:port] must be the domain's name. Origin is preferred; a same-origin request without it
- * is judged by its Referer. Returns what to reflect in Access-Control-Allow-Origin, or the problem.
+ * The page must be one the domain's configuration is served to (its name, or a host covered by its
+ * consentSharingDomains). Origin is preferred; a same-origin request without it is judged by its Referer.
+ * Returns what to reflect in Access-Control-Allow-Origin, or the problem.
  */
 export function checkOrigin(
   domainName: string,
+  sharingDomains: readonly string[],
   origin: string | undefined,
   referer: string | undefined,
 ): { allowOrigin: string | undefined } | string {
@@ -117,11 +120,7 @@ export function checkOrigin(
   } catch {
     return "must be the domain's origin";
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return "must be the domain's origin";
-  // URL drops a default port; a domain stored as `host:443` still matches `https://host`.
-  const defaultPort = url.protocol === 'https:' ? '443' : '80';
-  const candidates = [url.host, `${url.hostname}:${url.port || defaultPort}`];
-  if (!candidates.includes(domainName.toLowerCase())) return "must be the domain's origin";
+  if (!pageMatchesDomain(url, domainName, sharingDomains)) return "must be the domain's origin";
   return { allowOrigin: origin === undefined ? undefined : url.origin };
 }
 

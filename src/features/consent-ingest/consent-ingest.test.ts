@@ -61,7 +61,20 @@ describe('checkOrigin', () => {
     ['shop.example', 'ftp://shop.example', undefined, false],
     ['shop.example', undefined, undefined, false],
   ])('%s with Origin %s, Referer %s → %s', (name, origin, referer, ok) => {
-    expect(typeof checkOrigin(name, origin, referer) === 'object').toBe(ok);
+    expect(typeof checkOrigin(name, [], origin, referer) === 'object').toBe(ok);
+  });
+
+  it.each([
+    ['https://www.shop.example', true],
+    ['https://shop.example:8443', true],
+    ['https://blog.shop.example', true],
+    ['https://shop-de.example', true],
+    ['https://a.b.shop-de.example', true],
+    ['https://evilshop.example', false],
+    ['https://shop.example.evil.test', false],
+    ['https://other.example', false],
+  ])('with consentSharingDomains, Origin %s → %s', (origin, ok) => {
+    expect(typeof checkOrigin('www.shop.example', ['shop.example', '.Shop-DE.example'], origin, undefined) === 'object').toBe(ok);
   });
 });
 

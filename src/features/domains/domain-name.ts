@@ -35,3 +35,20 @@ export function parseDomainName(input: string): ParsedDomainName | undefined {
     scheme: url.protocol === 'http:' ? 'http' : 'https',
   };
 }
+
+/**
+ * Whether a page at `url` may use the domain's configuration: its host[:port] is the domain's name
+ * (a default port written out or not), or its host name is one of `consentSharingDomains` or below one.
+ * The sharing list widens where one configuration (one set of embedding ids, one consent log) is served,
+ * which is what makes a consent shared between those hosts mean the same thing on each of them.
+ */
+export function pageMatchesDomain(url: URL, domainName: string, sharingDomains: readonly string[]): boolean {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  const defaultPort = url.protocol === 'https:' ? '443' : '80';
+  const name = domainName.toLowerCase();
+  if (url.host === name || `${url.hostname}:${url.port || defaultPort}` === name) return true;
+  return sharingDomains.some((entry) => {
+    const d = entry.toLowerCase().replace(/^\./, '');
+    return d !== '' && (url.hostname === d || url.hostname.endsWith(`.${d}`));
+  });
+}

@@ -19,7 +19,15 @@ export const DomainSettingsSchema = Type.Object({
     Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'a date YYYY-MM-DD' }),
   ),
   consentResetOnLegalChange: bool,
-  consentSharingDomains: StringList(50, 253),
+  consentSharingDomains: Type.Array(
+    Type.String({
+      minLength: 1,
+      maxLength: 253,
+      pattern: '^\\.?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$',
+      description: 'a host name such as example.com (no scheme, port or path); it and its subdomains share the consent',
+    }),
+    { maxItems: 50 },
+  ),
   consentSharingCrossDomain: bool,
   frontendWidgetEnabled: bool,
   frontendWidgetCache: bool,

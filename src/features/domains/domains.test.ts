@@ -244,6 +244,19 @@ for (const dialect of DIALECTS) {
         expect(read.name).toBe(domain.name);
       });
 
+      it('takes consentSharingDomains as host names only: no scheme, port or path', async () => {
+        const client = await createClient(ctx);
+        const domain = await createDomain(ctx, client.id);
+        const url = `${base(client.id)}/${domain.id}`;
+        for (const bad of ['https://shop.example', 'shop.example:8443', 'shop.example/de', 'shop..example', '-shop.example']) {
+          const res = await ctx.hosting({ method: 'PUT', url, payload: { consentSharingDomains: [bad] } });
+          expect(res.statusCode, bad).toBe(400);
+        }
+        const ok = await ctx.hosting({ method: 'PUT', url, payload: { consentSharingDomains: ['shop.example', '.shop-de.example', '127.0.0.1'] } });
+        expect(ok.statusCode).toBe(200);
+        expect(ok.json().consentSharingDomains).toEqual(['shop.example', '.shop-de.example', '127.0.0.1']);
+      });
+
       it('answers 400 DOMAIN_NAME_INVALID for a bad name', async () => {
         const client = await createClient(ctx);
         const domain = await createDomain(ctx, client.id);

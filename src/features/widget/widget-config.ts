@@ -117,6 +117,8 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     ],
     rm: domain.requireConsentForMandatoryEmbeddings,
     sd: domain.consentSharingDomains.map((d) => d.toLowerCase().replace(/^\./, '')),
+    sx: domain.consentSharingCrossDomain,
+    dh: domain.name.replace(/:\d+$/, ''),
     cs: domain.appendConsentSwitchToIframes,
   };
 }

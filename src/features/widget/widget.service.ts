@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { CONFIG_TOKEN, buildWidget } from '../../../widget/build.js';
+import { pageMatchesDomain } from '../domains/domain-name.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
 import { createDomain } from '../domains/domains.service.js';
 import { withAssets } from '../embeddings/embeddings.service.js';
@@ -72,8 +73,10 @@ export class WidgetService {
     const domainId = req.domain ?? (await this.domainForHost(req.apiKey, page));
     const target = domainId ? await findWidgetTarget(this.deps.db, req.apiKey, domainId) : undefined;
     if (!target) return notice('unknown apiKey or domain; no banner.');
-    if (target.name !== page.host) return notice(`this domain is configured for ${target.name}, not ${page.host}; no banner.`);
     const domain = domainRowToDomain(target);
+    if (!pageMatchesDomain(page, target.name, domain.consentSharingDomains)) {
+      return notice(`this domain is configured for ${target.name}, not ${page.host}; no banner.`);
+    }
     if (!domain.frontendWidgetEnabled) return notice('the widget is switched off for this domain.');
     const max = target.widget_display_max_count;
     if (max !== -1 && (await this.counter.clientMonthTotal(target.client_id)) >= max) {
