@@ -23,7 +23,7 @@ export interface Site {
   port: number;
   /** Paths requested so far, in order. */
   hits: string[];
-  setPage(path: string, html: string): void;
+  setPage(path: string, html: string, headers?: Record<string, string>): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +33,7 @@ export interface Site {
  */
 export async function serveSite(urlHost = '127.0.0.1'): Promise<Site> {
   const pages = new Map<string, string>();
+  const pageHeaders = new Map<string, Record<string, string>>();
   const hits: string[] = [];
   const server = http.createServer((req, res) => {
     hits.push(req.url ?? '');
@@ -44,7 +45,7 @@ export async function serveSite(urlHost = '127.0.0.1'): Promise<Site> {
       res.end(path.endsWith('.js') ? `(window.ran = window.ran || []).push(${JSON.stringify(path)});` : 'not found');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...pageHeaders.get(path) });
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -53,7 +54,10 @@ export async function serveSite(urlHost = '127.0.0.1'): Promise<Site> {
     url: `http://${urlHost}:${port}`,
     port,
     hits,
-    setPage: (path, html) => pages.set(path, html),
+    setPage: (path, html, headers) => {
+      pages.set(path, html);
+      if (headers) pageHeaders.set(path, headers);
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -729,6 +729,26 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
+  it('runs unblocked inline scripts as elements with their CSP nonce, or through eval with evalInlineScripts', async () => {
+    // Sent as a header: only then does the browser hide a parsed nonce from getAttribute().
+    const csp = { 'content-security-policy': "script-src 'nonce-n0nce' 'unsafe-eval' http://127.0.0.1:*" };
+    const inline = '<script nonce="n0nce">window.how = "analytics-inline " + (document.currentScript ? "element" : "eval")</script>';
+    for (const evalInlineScripts of [false, true]) {
+      const s = await setup({ domain: { evalInlineScripts } });
+      const path = `/p${++pageNo}`;
+      site.setPage(path, `<!doctype html><html><head>${s.snippet}${inline}</head><body></body></html>`, csp);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${site.url}${path}`);
+      await page.waitForFunction(() => document.readyState === 'complete');
+      expect(await globalOf(page, 'how')).toBeUndefined();
+      await widget(page).locator('button.a').click();
+      await page.waitForFunction(() => (window as unknown as { how?: string }).how !== undefined, undefined, { timeout: 5000 });
+      expect(await globalOf(page, 'how')).toBe(`analytics-inline ${evalInlineScripts ? 'eval' : 'element'}`);
+      await context.close();
+    }
+  });
+
   it('keeps working, with the decision in memory, where the browser refuses storage', async () => {
     const s = await setup();
     const { page, context } = await open(pageHtml(s), () => {

@@ -250,13 +250,28 @@ function run(c: WidgetConfig): void {
   });
 
   const runScript = (old: HTMLScriptElement, loader: boolean) => {
+    const type = loader ? '' : old.getAttribute('data-ccm-type');
+    const src = loader ? old.getAttribute('data-ccm-loader-src') || old.getAttribute('src') : old.getAttribute('src');
+    // evalInlineScripts: inline code runs through a global eval instead of a new <script> element (no
+    // document.currentScript; under a Content Security Policy it needs 'unsafe-eval' rather than a nonce).
+    if (c.ev && !src && type !== 'module') {
+      old.removeAttribute(ATTR);
+      try {
+        (0, eval)(old.text);
+      } catch (err) {
+        setTimeout(() => {
+          throw err; // reported like an error in the page's own script, without stopping the widget
+        });
+      }
+      return;
+    }
     const s = doc.createElement('script');
     for (const a of Array.from(old.attributes)) {
       if (!/^(type|src|data-ccm-)/.test(a.name)) s.setAttribute(a.name, a.value);
     }
-    const type = loader ? '' : old.getAttribute('data-ccm-type');
+    // A parsed nonce is hidden from getAttribute(); without it a CSP with nonces refuses the copy.
+    s.nonce = old.nonce;
     if (type) s.type = type;
-    const src = loader ? old.getAttribute('data-ccm-loader-src') || old.getAttribute('src') : old.getAttribute('src');
     if (src) {
       s.src = src;
       s.async = old.async;

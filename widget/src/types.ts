@@ -74,6 +74,8 @@ export interface WidgetConfig {
   dh: string;
   /** appendConsentSwitchToIframes */
   cs: boolean;
+  /** evalInlineScripts: unblocked inline scripts run through a global eval */
+  ev: boolean;
 }
 
 export interface EmbeddingConfig {

@@ -120,6 +120,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     sx: domain.consentSharingCrossDomain,
     dh: domain.name.replace(/:\d+$/, ''),
     cs: domain.appendConsentSwitchToIframes,
+    ev: domain.evalInlineScripts,
   };
 }
 
