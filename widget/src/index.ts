@@ -193,8 +193,8 @@ function run(c: WidgetConfig): void {
   const frameOwner = (src: string): EmbeddingConfig | undefined | false => {
     if (!c.bi || !/^https?:|^\/\//.test(src)) return false;
     const url = new URL(src, here);
-    // The site's own hosts (the sharing set) are first party: their frames are not third-party content.
-    if (url.origin === location.origin || inSet(url.hostname)) return false;
+    // The hosts of a configured sharing set are the site's own: their frames are not third-party content.
+    if (url.origin === location.origin || (c.sd.length > 0 && inSet(url.hostname))) return false;
     const e = em.find((x) => has(src, x.fm));
     if (e) return allowed(e) ? false : e;
     if (remembered().includes(url.host)) return false;
