@@ -92,6 +92,30 @@ export async function createDomain(ctx: TestContext, clientId: string, body: Rec
   return res.json<{ id: string; name: string }>();
 }
 
+/**
+ * Logs one valid consent for the domain through `POST /public/consent` (as the widget sends it) and
+ * returns its ucid; `fields` override the body's defaults.
+ */
+export async function sendConsent(
+  ctx: TestContext,
+  client: { apiKey: string },
+  domain: { id: string; name: string },
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const body = {
+    apiKey: client.apiKey, domain: domain.id, ucid: randomBytes(32).toString('hex'), consent: true, embeddings: [],
+    manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, ...fields,
+  };
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/public/consent',
+    headers: { origin: `https://${domain.name}`, 'content-type': 'text/plain' },
+    payload: JSON.stringify(body),
+  });
+  if (res.statusCode !== 204) throw new Error(`consent: ${res.statusCode} ${res.body}`);
+  return body.ucid;
+}
+
 /** The domain's configuration and legal revisions, read straight from the database. */
 export async function domainRevisions(ctx: TestContext, domainId: string) {
   return ctx.database.db

@@ -50,6 +50,8 @@ function run(c: WidgetConfig): void {
   const dnt = nav.doNotTrack === '1';
 
   /* ---------- storage ---------- */
+  /** `hostname` is `d` or below it. */
+  const under = (hostname: string, d: string) => hostname === d || hostname.endsWith(`.${d}`);
   // Storage can be refused (a third-party frame with blocked storage, a sandbox, a full quota): the decision
   // then lives in memory for the page, and the widget keeps working.
   let mem = '';
@@ -76,8 +78,7 @@ function run(c: WidgetConfig): void {
       if (store) store.setItem(KEY, mem);
       else if (store === null) {
         // consentSharingDomains: the cookie is set on the shared registrable domain, so its subdomains see it.
-        const host = location.hostname;
-        const shared = c.sd.find((d) => host === d || host.endsWith(`.${d}`));
+        const shared = c.sd.find((d) => under(location.hostname, d));
         doc.cookie = `${KEY}=${encodeURIComponent(mem)};path=/;SameSite=Lax${shared ? `;domain=${shared}` : ''}${c.lt ? `;max-age=${c.lt * 86400}` : ''}${c.sc && location.protocol === 'https:' ? ';Secure' : ''}`;
       }
     } catch {
@@ -89,13 +90,16 @@ function run(c: WidgetConfig): void {
   /* ---------- consent sharing across hosts (consentSharingCrossDomain) ---------- */
   // The set: the domain's own host and every host at or below a consentSharingDomains entry. The service
   // serves this one configuration to all of them, so embedding ids mean the same everywhere.
-  const inSet = (hostname: string) => [c.dh, ...c.sd].some((d) => hostname === d || hostname.endsWith(`.${d}`));
+  const inSet = (hostname: string) => [c.dh, ...c.sd].some((d) => under(hostname, d));
   const FRAG = 'ccm_consent=';
   const shareString = () =>
     decided && stored
       ? FRAG + encodeURIComponent(JSON.stringify({ d: c.d, u: stored.ucid, e: stored.embeddings, c: stored.created, t: stored.updated, b: stored.clickedButton, l: stored.lang, r: stored.rev, lr: stored.lrev }))
       : '';
-  /** `href` with this visitor's consent in its fragment (or a planted one removed), when it leads to another host of the set. */
+  /**
+   * `href` with this visitor's consent in its fragment (or a planted one removed), when it leads to another
+   * host of the set and that changes it; otherwise undefined.
+   */
   const withConsent = (href: string): string | undefined => {
     let u: URL;
     try {
@@ -104,10 +108,11 @@ function run(c: WidgetConfig): void {
       return;
     }
     if (!c.sx || !/^https?:$/.test(u.protocol) || u.origin === location.origin || !inSet(u.hostname)) return;
+    const before = u.href;
     const parts = u.hash.slice(1).split('&').filter((x) => x && !x.startsWith(FRAG));
     const own = shareString();
     u.hash = [...parts, ...(own ? [own] : [])].join('&');
-    return u.href;
+    return u.href === before ? undefined : u.href;
   };
   let handedOver: string[] | undefined;
   const shared = /(?:^#|&)ccm_consent=([^&]*)/.exec(location.hash);
@@ -221,7 +226,7 @@ function run(c: WidgetConfig): void {
   const shareInto = (f: HTMLIFrameElement) => {
     const src = f.getAttribute('src');
     const next = src && withConsent(src);
-    if (next && next !== new URL(src, here).href) f.setAttribute('src', next);
+    if (next) f.setAttribute('src', next);
   };
   const check = (n: Node) => {
     if (n instanceof HTMLScriptElement) checkScript(n);
@@ -760,7 +765,7 @@ function run(c: WidgetConfig): void {
     const decorate = (ev: Event) => {
       const a = (ev.composedPath()[0] as Element | null)?.closest?.('a[href],area[href]') as HTMLAnchorElement | null;
       const next = a && withConsent(a.href);
-      if (next && next !== a!.href) a!.href = next;
+      if (next) a!.href = next;
     };
     ['mousedown', 'touchstart', 'keydown', 'click', 'auxclick'].forEach((type) => doc.addEventListener(type, decorate, true));
     doc.addEventListener('submit', (ev) => {

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
+import { DIALECTS, createClient, createDomain, sendConsent, useApp, type TestContext } from '../../../test/helper.js';
 import { randomIds, type Clock, type Deps } from '../../deps.js';
 import { chainHash, genesisHash } from './consent-log.record.js';
 import { firstUcidQuery, pageNewestFirstQuery, prefixRangeQuery, recordsOfUcidQuery } from './consent-log.repository.js';
@@ -15,20 +14,7 @@ async function setup(ctx: TestContext) {
   const client = await createClient(ctx);
   const domain = await createDomain(ctx, client.id);
   const base = `/hosting/api/client/${client.id}/domain/${domain.id}/consent-log`;
-  const consent = async () => {
-    const ucid = randomBytes(32).toString('hex');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/public/consent',
-      headers: { origin: `https://${domain.name}`, 'content-type': 'text/plain' },
-      payload: JSON.stringify({
-        apiKey: client.apiKey, domain: domain.id, ucid, consent: true, embeddings: [],
-        manipulationPrevention: false, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1,
-      }),
-    });
-    if (res.statusCode !== 204) throw new Error(`consent: ${res.statusCode} ${res.body}`);
-    return ucid;
-  };
+  const consent = () => sendConsent(ctx, client, domain, { manipulationPrevention: false });
   const get = async (path: string) => ctx.hosting({ method: 'GET', url: `${base}${path}` });
   const blocks = async () => (await get('/blocks')).json<{ id: number; state: string; reason: string | null; recordCount: number }[]>();
   const verify = async () => (await get('/verify')).json<{ ok: boolean; checkedRecords: number; firstMismatch: { seq: number; reason: string } | null }>();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
+import { DIALECTS, createClient, createDomain, sendConsent, useApp, type TestContext } from '../../../test/helper.js';
 import { appendRecords } from '../consent-ingest/consent-ingest.service.js';
 import { canonicalRecordJson } from '../consent-log/consent-log.record.js';
 
@@ -12,19 +12,7 @@ async function setup(ctx: TestContext) {
   const client = await createClient(ctx);
   const domain = await createDomain(ctx, client.id);
   const key = (await ctx.hosting({ method: 'POST', url: `/hosting/api/client/${client.id}/domain-api-key` })).json<{ apiKey: string }>().apiKey;
-  const consent = async (ucid = hex(32), extra: Record<string, unknown> = {}) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/public/consent',
-      headers: { origin: `https://${domain.name}`, 'content-type': 'text/plain' },
-      payload: JSON.stringify({
-        apiKey: client.apiKey, domain: domain.id, ucid, consent: true, embeddings: [],
-        manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, ...extra,
-      }),
-    });
-    if (res.statusCode !== 204) throw new Error(`consent: ${res.statusCode} ${res.body}`);
-    return ucid;
-  };
+  const consent = (ucid = hex(32), extra: Record<string, unknown> = {}) => sendConsent(ctx, client, domain, { ucid, ...extra });
   const api = (path: string, apiKey: string | null = key) =>
     ctx.app.inject({ method: 'GET', url: `/api${path}${apiKey === null ? '' : `${path.includes('?') ? '&' : '?'}apiKey=${apiKey}`}` });
   return { client, domain, key, consent, api };

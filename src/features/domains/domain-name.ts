@@ -48,7 +48,10 @@ export function pageMatchesDomain(url: URL, domainName: string, sharingDomains: 
   const name = domainName.toLowerCase();
   if (url.host === name || `${url.hostname}:${url.port || defaultPort}` === name) return true;
   return sharingDomains.some((entry) => {
-    const d = entry.toLowerCase().replace(/^\./, '');
+    const d = sharingHost(entry);
     return d !== '' && (url.hostname === d || url.hostname.endsWith(`.${d}`));
   });
 }
+
+/** A consentSharingDomains entry as a host name to compare: lower case, without a leading dot. */
+export const sharingHost = (entry: string): string => entry.toLowerCase().replace(/^\./, '');

@@ -1,6 +1,7 @@
 import type { EmbeddingConfig, EmbeddingTexts, LocaleBundle, ThemeConfig, WidgetConfig } from '../../../widget/src/types.js';
 import type { Embedding } from '../embeddings/embeddings.schemas.js';
 import type { Domain } from '../domains/domains.schemas.js';
+import { sharingHost } from '../domains/domain-name.js';
 import { BUILTIN_LANGUAGES, PURPOSE_IDS, type LocaleTexts } from '../locales/builtin-texts.js';
 import { effectiveTexts, languageOf, type StoredTexts } from '../locales/locale-texts.js';
 import type { Placeholder } from '../placeholders/placeholders.schemas.js';
@@ -116,7 +117,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
       domain.cookieDeclarationTablePrependIntroText,
     ],
     rm: domain.requireConsentForMandatoryEmbeddings,
-    sd: domain.consentSharingDomains.map((d) => d.toLowerCase().replace(/^\./, '')),
+    sd: domain.consentSharingDomains.map(sharingHost),
     sx: domain.consentSharingCrossDomain,
     dh: domain.name.replace(/:\d+$/, ''),
     cs: domain.appendConsentSwitchToIframes,
