@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://cmp.agency.example/' }).publicUrl).toBe('https://cmp.agency.example');
   });
 
+  it('reads COUNTRY_HEADER as a lower-case header name', () => {
+    expect(loadConfig({}).countryHeader).toBeUndefined();
+    expect(loadConfig({ COUNTRY_HEADER: 'CF-IPCountry' }).countryHeader).toBe('cf-ipcountry');
+    expect(() => loadConfig({ COUNTRY_HEADER: 'cf ipcountry' })).toThrow(/COUNTRY_HEADER/);
+  });
+
   it('lists every problem at once', () => {
     let error: unknown;
     try {

@@ -24,6 +24,11 @@ export interface Config {
   readonly counterFlushIntervalMs: number;
   /** Trust X-Forwarded-* from a reverse proxy (for client IPs). @default false */
   readonly trustProxy: boolean;
+  /**
+   * Request header (lower case) in which a trusted proxy or CDN puts the visitor's ISO country code, e.g.
+   * `cf-ipcountry`; used by themes with `enableOnlyInEu`. Unset → every visitor is asked.
+   */
+  readonly countryHeader: string | undefined;
   readonly consentLog: {
     /** Records per data block before it is closed (archived) automatically. @default 100000 */
     readonly blockSize: number;
@@ -109,6 +114,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     return fallback;
   };
   const trustProxy = bool('TRUST_PROXY', false);
+  const countryHeader = read('COUNTRY_HEADER')?.toLowerCase();
+  if (countryHeader !== undefined && !/^[a-z0-9-]{1,64}$/.test(countryHeader)) {
+    problems.push(`COUNTRY_HEADER must be a header name such as cf-ipcountry (got "${countryHeader}")`);
+  }
   const consentLog = {
     blockSize: int('CONSENT_LOG_BLOCK_SIZE', 100_000, 1, 10_000_000),
     retentionDays: int('CONSENT_LOG_RETENTION_DAYS', 395, 1, 36_500),
@@ -133,6 +142,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     passwordHashCost,
     counterFlushIntervalMs,
     trustProxy,
+    countryHeader,
     consentLog: Object.freeze(consentLog),
     scan: Object.freeze(scan),
   });

@@ -153,7 +153,10 @@ function run(c: WidgetConfig): void {
   // requireConsentForMandatoryEmbeddings: "technically necessary" embeddings wait for consent like any other.
   const fixed = (p: string) => p === NECESSARY && !c.rm;
   const necessary = em.filter((e) => fixed(e.p)).map((e) => e.i);
-  let acc = new Set<string>(decided ? [...stored!.embeddings, ...necessary] : necessary);
+  // enableOnlyInEu, visitor from outside the area (told by the service): everything is enabled without a
+  // banner and without a record, unless GPC or honoured DNT asks otherwise; a choice they make counts as usual.
+  const implicit = !decided && c.oe && !gpc && !(dnt && th.dnt);
+  let acc = new Set<string>(decided ? [...stored!.embeddings, ...necessary] : implicit ? em.map((e) => e.i) : necessary);
   const here = location.href;
   const activeHere = (e: EmbeddingConfig) => {
     const listed = e.x.some((u) => (u.endsWith('*') ? here.startsWith(u.slice(0, -1)) : here === u));
@@ -249,7 +252,10 @@ function run(c: WidgetConfig): void {
   patch(Node.prototype as unknown as Record<string, unknown>, ['appendChild', 'insertBefore', 'replaceChild']);
   patch(Element.prototype as unknown as Record<string, unknown>, ['append', 'prepend', 'before', 'after', 'replaceWith']);
   // Scripts and iframes the parser inserts are caught before they run or load.
-  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(check))).observe(doc.documentElement, {
+  new MutationObserver((records) => {
+    show();
+    records.forEach((r) => r.addedNodes.forEach(check));
+  }).observe(doc.documentElement, {
     childList: true,
     subtree: true,
   });
@@ -457,7 +463,15 @@ function run(c: WidgetConfig): void {
   root.append(h('style', {}, `:host{${vars}}${CSS}${th.css}`));
   const panel = h('div');
   root.append(panel);
-  doc.documentElement.append(host);
+  // The widget lives in <body> so that it inherits the site's font: a face the page loads anyway, where a
+  // font of its own costs a lookup in the browser process per weight in the first layout. With the snippet
+  // first in <head> there is no body yet: the widget is built now, detached, and inserted by the observer
+  // above as soon as the parser adds <body>, which is still before the first frame.
+  function show() {
+    if (host.isConnected || !doc.body) return;
+    doc.body.prepend(host);
+    if (layer > 1 || (layer && th.blocking)) focusFirst();
+  }
 
   let layer = 0;
   let returnTo: Element | null = null;
@@ -600,9 +614,11 @@ function run(c: WidgetConfig): void {
   function render(n: number) {
     const wasOpen = layer > 0;
     layer = n;
-    panel.replaceChildren(...(n ? [views[n]!()] : decided || gpc || dnt ? [icon() || ''] : []));
-    const target = n && (n > 1 || th.blocking || wasOpen) ? panel.querySelector<HTMLElement>(FOCUSABLE) : null;
-    target?.focus();
+    panel.replaceChildren(...(n ? [views[n]!()] : decided || implicit || gpc || dnt ? [icon() || ''] : []));
+    if (n && (n > 1 || th.blocking || wasOpen)) focusFirst();
+  }
+  function focusFirst() {
+    panel.querySelector<HTMLElement>(FOCUSABLE)?.focus();
   }
   function open(n: number) {
     if (!layer) returnTo = doc.activeElement;
@@ -783,12 +799,15 @@ function run(c: WidgetConfig): void {
   });
   const onLegalPage = ['imprintUrl', 'privacyPolicyUrl'].some((k, i) => t(k) && !c.sw[i] && here.split('#')[0] === t(k));
   apply();
-  if (decided) announce(false);
+  if (decided || implicit) announce(false);
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
-  if (decided || gpc || (dnt && th.dnt) || onLegalPage) render(0);
+  if (decided || implicit || gpc || (dnt && th.dnt) || onLegalPage) render(0);
   else open(1);
   if (location.hash) hashAction(location.hash);
+  show();
   const ready = () => {
+    // A document without <body> (an SVG or XML page) gets the widget on its root element.
+    if (!doc.body && !host.isConnected) doc.documentElement.append(host);
     apply();
     dropUnknown();
     declaration();

@@ -3,7 +3,7 @@
  * pb/pf/pbo accept, db/df/dbo decline, bb/bf/bbo other buttons, wb/wf/wl/wbo window, ib/if/ibb/ibf blocker.
  */
 export const CSS =
-  '.r,.f{font:15px/1.5 sans-serif;color:var(--wf);text-align:left}' +
+  '.r,.f{font:clamp(14px,1em,18px)/1.5 serif;font-family:inherit;color:var(--wf);text-align:left}' +
   '.r{position:fixed;z-index:2147483646;inset:auto 0 0}' +
   '.o{position:fixed;inset:0;background:#0009}' +
   '.b{position:relative;background:var(--wb);border:1px solid var(--wbo);box-shadow:0 4px 24px #0005;padding:20px 24px;max-height:85vh;overflow:auto;box-sizing:border-box;margin:0 auto;max-width:960px}' +

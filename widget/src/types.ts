@@ -76,6 +76,8 @@ export interface WidgetConfig {
   cs: boolean;
   /** evalInlineScripts: unblocked inline scripts run through a global eval */
   ev: boolean;
+  /** enableOnlyInEu and a visitor from outside the area: everything runs without a banner until they choose */
+  oe: boolean;
 }
 
 export interface EmbeddingConfig {

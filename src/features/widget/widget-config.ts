@@ -42,6 +42,8 @@ export interface WidgetSource {
   locales: { name: string; stored: StoredTexts }[];
   placeholders: Placeholder[];
   theme: Theme;
+  /** The visitor is known to be outside the area where consent is required (see gdpr-area.ts). */
+  outsideGdprArea?: boolean;
 }
 
 export interface LanguageChoice {
@@ -122,6 +124,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     dh: domain.name.replace(/:\d+$/, ''),
     cs: domain.appendConsentSwitchToIframes,
     ev: domain.evalInlineScripts,
+    oe: theme.enableOnlyInEu && source.outsideGdprArea === true,
   };
 }
 

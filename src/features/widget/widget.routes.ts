@@ -38,8 +38,11 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
       },
       async (request, reply) => {
         const h = request.headers;
+        const country = deps.config.countryHeader && h[deps.config.countryHeader];
         const result = await widget.serve({
           ...request.query,
+          // After the query: a `country` query parameter must not stand in for the trusted header.
+          country: typeof country === 'string' ? country : undefined,
           origin: h.origin,
           referer: h.referer,
           acceptLanguage: h['accept-language'],

@@ -15,6 +15,7 @@ import { listPlaceholderRows } from '../placeholders/placeholders.repository.js'
 import { listThemeRows } from '../themes/themes.repository.js';
 import { themeRowToTheme } from '../themes/themes.service.js';
 import type { CallCounter } from './call-counter.js';
+import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
 import { findClientForAutoCreate, findDomainOfClientByHost, findWidgetTarget } from './widget.repository.js';
 
@@ -26,6 +27,8 @@ export interface WidgetRequest {
   origin?: string | undefined;
   referer?: string | undefined;
   acceptLanguage?: string | undefined;
+  /** The visitor's country from the configured trusted header (`COUNTRY_HEADER`). */
+  country?: string | undefined;
   acceptEncoding?: string | undefined;
   ifNoneMatch?: string | undefined;
 }
@@ -53,11 +56,16 @@ const notice = (message: string): WidgetResponse => ({
 export class WidgetService {
   private code = '';
   private readonly cache = new Map<string, CacheEntry>();
+  /** The script differs by encoding, language and, with COUNTRY_HEADER, the visitor's area. */
+  private readonly vary: string;
 
   constructor(
     private readonly deps: Deps,
     private readonly counter: CallCounter,
-  ) {}
+  ) {
+    const country = deps.config.countryHeader;
+    this.vary = ['Accept-Encoding', 'Accept-Language', ...(country ? [country] : [])].join(', ');
+  }
 
   async init(): Promise<void> {
     this.code = await buildWidget();
@@ -85,10 +93,11 @@ export class WidgetService {
     this.counter.count(target.id, target.client_id);
 
     const choice: LanguageChoice = { forced: req.lang, acceptLanguage: builtinFromAcceptLanguage(req.acceptLanguage) };
-    const key = `${target.id}:${target.config_revision}:${req.theme ?? ''}:${req.lang ?? ''}:${choice.acceptLanguage ?? ''}`;
+    const outside = outsideGdprArea(req.country);
+    const key = `${target.id}:${target.config_revision}:${req.theme ?? ''}:${req.lang ?? ''}:${choice.acceptLanguage ?? ''}:${outside ? 'o' : ''}`;
     let entry = this.cache.get(key);
     if (!entry) {
-      entry = await this.build(target.id, target.api_key, target.config_revision, target.legal_revision, domain, req.theme, choice);
+      entry = await this.build(target.id, target.api_key, target.config_revision, target.legal_revision, domain, req.theme, choice, outside);
       if (entry && (await this.revisionOf(target.id)) === target.config_revision) this.remember(key, entry);
     }
     if (!entry) return notice('the domain changed while loading; reload the page.');
@@ -98,7 +107,7 @@ export class WidgetService {
       'content-type': 'application/javascript; charset=utf-8',
       'cache-control': 'no-cache',
       etag: variant.etag,
-      vary: 'Accept-Encoding, Accept-Language',
+      vary: this.vary,
     };
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
     if (req.ifNoneMatch && req.ifNoneMatch.split(/\s*,\s*/).includes(variant.etag)) {
@@ -137,6 +146,7 @@ export class WidgetService {
     domain: ReturnType<typeof domainRowToDomain>,
     themeId: string | undefined,
     choice: LanguageChoice,
+    outsideGdprArea: boolean,
   ): Promise<CacheEntry | undefined> {
     const db = this.deps.db;
     const [embeddingRows, localeRows, placeholderRows, themeRows] = await Promise.all([
@@ -158,6 +168,7 @@ export class WidgetService {
         locales: localeRows.filter((l) => l.active === 1).map((l) => ({ name: l.name, stored: parseStoredTexts(l.texts) })),
         placeholders: placeholderRows.map((p) => ({ name: p.name, value: p.value })),
         theme: themeRowToTheme(themeRow),
+        outsideGdprArea,
       },
       choice,
     );

@@ -17,7 +17,7 @@ function inlinedConfig(body: string): Record<string, unknown> {
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: GET /public/app.js`, () => {
-    const ctx = useApp(dialect, { counterFlushIntervalMs: 60_000 });
+    const ctx = useApp(dialect, { counterFlushIntervalMs: 60_000, countryHeader: 'cf-ipcountry' });
     const setup = async (client: Record<string, unknown> = {}, domain: Record<string, unknown> = {}) => {
       const c = await createClient(ctx, client);
       const d = await createDomain(ctx, c.id, { name: 'shop.example', ...domain });
@@ -165,6 +165,31 @@ for (const dialect of DIALECTS) {
       expect(def.th.position).toBe('bottom');
       const pinned = inlinedConfig((await load(`${url}&theme=${theme.id}`)).body) as { th: { position: string } };
       expect(pinned.th.position).toBe('top');
+    });
+
+    it('tells the widget when a visitor is outside the GDPR area and the theme shows the banner only there', async () => {
+      const { url, client, domain } = await setup();
+      const themes = (await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${client.id}/domain/${domain.id}/theme` })).json();
+      const from = async (country?: string) => {
+        const res = await load(url, { referer: 'https://shop.example/', ...(country === undefined ? {} : { 'cf-ipcountry': country }) });
+        expect(res.headers.vary).toContain('cf-ipcountry');
+        return (inlinedConfig(res.body) as { oe: boolean }).oe;
+      };
+      // The theme does not ask for it: everyone is asked.
+      expect(await from('US')).toBe(false);
+      await ctx.hosting({
+        method: 'PUT',
+        url: `/hosting/api/client/${client.id}/domain/${domain.id}/theme/${themes[0].id}`,
+        payload: { enableOnlyInEu: true },
+      });
+      expect(await from('US')).toBe(true);
+      expect(await from('br')).toBe(true);
+      for (const inside of ['DE', 'fr', 'AX', 'RE', 'NO', 'GB', 'CH']) expect(await from(inside)).toBe(false);
+      // No header, unknown ("XX"), Tor ("T1") or garbage: asked.
+      for (const unknown of [undefined, 'XX', 'T1', '', 'USA']) expect(await from(unknown)).toBe(false);
+      // Only the trusted header counts, not a query parameter of the same name.
+      const res = await load(`${url}&country=US`, { referer: 'https://shop.example/', 'cf-ipcountry': 'DE' });
+      expect((inlinedConfig(res.body) as { oe: boolean }).oe).toBe(false);
     });
   });
 
