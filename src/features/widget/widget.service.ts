@@ -41,6 +41,8 @@ export interface WidgetResponse {
 
 interface CacheEntry {
   variants: Record<'identity' | 'gzip' | 'br', { body: Buffer; etag: string }>;
+  /** The theme shows no banner outside the GDPR area (enableOnlyInEu): such visitors get a variant of their own. */
+  euOnly: boolean;
 }
 
 const MAX_CACHE_ENTRIES = 1000;
@@ -93,27 +95,33 @@ export class WidgetService {
     this.counter.count(target.id, target.client_id);
 
     const choice: LanguageChoice = { forced: req.lang, acceptLanguage: builtinFromAcceptLanguage(req.acceptLanguage) };
-    const outside = outsideGdprArea(req.country);
-    const key = `${target.id}:${target.config_revision}:${req.theme ?? ''}:${req.lang ?? ''}:${choice.acceptLanguage ?? ''}:${outside ? 'o' : ''}`;
-    let entry = this.cache.get(key);
-    if (!entry) {
-      entry = await this.build(target.id, target.api_key, target.config_revision, target.legal_revision, domain, req.theme, choice, outside);
-      if (entry && (await this.revisionOf(target.id)) === target.config_revision) this.remember(key, entry);
-    }
+    const key = `${target.id}:${target.config_revision}:${req.theme ?? ''}:${req.lang ?? ''}:${choice.acceptLanguage ?? ''}`;
+    const variant = async (k: string, outside: boolean) => {
+      let found = this.cache.get(k);
+      if (!found) {
+        found = await this.build(target.id, target.api_key, target.config_revision, target.legal_revision, domain, req.theme, choice, outside);
+        if (found && (await this.revisionOf(target.id)) === target.config_revision) this.remember(k, found);
+      }
+      return found;
+    };
+    // Only a theme with enableOnlyInEu differs for visitors from outside the area; which theme applies is
+    // known once the common variant is built, so every other domain keeps one cache entry per language.
+    let entry = await variant(key, false);
+    if (entry?.euOnly && outsideGdprArea(req.country)) entry = await variant(`${key}:o`, true);
     if (!entry) return notice('the domain changed while loading; reload the page.');
     const encoding = pickEncoding(req.acceptEncoding);
-    const variant = entry.variants[encoding];
+    const encoded = entry.variants[encoding];
     const headers: Record<string, string> = {
       'content-type': 'application/javascript; charset=utf-8',
       'cache-control': 'no-cache',
-      etag: variant.etag,
+      etag: encoded.etag,
       vary: this.vary,
     };
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
-    if (req.ifNoneMatch && req.ifNoneMatch.split(/\s*,\s*/).includes(variant.etag)) {
+    if (req.ifNoneMatch && req.ifNoneMatch.split(/\s*,\s*/).includes(encoded.etag)) {
       return { status: 304, body: '', headers };
     }
-    return { status: 200, body: variant.body, headers };
+    return { status: 200, body: encoded.body, headers };
   }
 
   /** Without `domain` in the snippet: the client's domain for this host, created when autoCreateDomains is on. */
@@ -157,6 +165,7 @@ export class WidgetService {
     ]);
     const themeRow = themeRows.find((t) => t.id === themeId) ?? themeRows.find((t) => t.is_default === 1) ?? themeRows[0];
     if (!themeRow) return undefined;
+    const theme = themeRowToTheme(themeRow);
     const config = buildWidgetConfig(
       {
         clientApiKey: apiKey,
@@ -167,7 +176,7 @@ export class WidgetService {
         embeddings: await withAssets(db, embeddingRows.filter((r) => r.active === 1)),
         locales: localeRows.filter((l) => l.active === 1).map((l) => ({ name: l.name, stored: parseStoredTexts(l.texts) })),
         placeholders: placeholderRows.map((p) => ({ name: p.name, value: p.value })),
-        theme: themeRowToTheme(themeRow),
+        theme,
         outsideGdprArea,
       },
       choice,
@@ -184,6 +193,7 @@ export class WidgetService {
         br: { body: br, etag: etag(body, '-br') },
         gzip: { body: gz, etag: etag(body, '-gz') },
       },
+      euOnly: theme.enableOnlyInEu,
     };
   }
 

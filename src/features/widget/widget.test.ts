@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
 import { CONFIG_TOKEN } from '../../../widget/build.js';
+import { systemClock, randomIds } from '../../deps.js';
+import { CallCounter } from './call-counter.js';
+import { WidgetService } from './widget.service.js';
 
 const monthCalls = async (ctx: TestContext, domainId: string) =>
   (await ctx.database.db.selectFrom('call_counts').select('count').where('domain_id', '=', domainId).execute()).reduce(
@@ -190,6 +193,29 @@ for (const dialect of DIALECTS) {
       // Only the trusted header counts, not a query parameter of the same name.
       const res = await load(`${url}&country=US`, { referer: 'https://shop.example/', 'cf-ipcountry': 'DE' });
       expect((inlinedConfig(res.body) as { oe: boolean }).oe).toBe(false);
+    });
+
+    it('keeps a variant for visitors from outside the area only for themes that need one', async () => {
+      const { client, domain } = await setup();
+      const deps = { config: ctx.config, db: ctx.database.db, engine: ctx.database.engine, clock: systemClock, ids: randomIds, log: ctx.app.log };
+      const service = new WidgetService(deps, new CallCounter(deps.db, deps.clock, 60_000, deps.log));
+      await service.init();
+      const serve = (country: string) =>
+        service.serve({ apiKey: client.apiKey, domain: domain.id, referer: 'https://shop.example/', country });
+      const [de, us] = [await serve('DE'), await serve('US')];
+      expect(us.headers.etag).toBe(de.headers.etag);
+      expect(service.cacheSize).toBe(1);
+      const themes = (await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${client.id}/domain/${domain.id}/theme` })).json();
+      await ctx.hosting({
+        method: 'PUT',
+        url: `/hosting/api/client/${client.id}/domain/${domain.id}/theme/${themes[0].id}`,
+        payload: { enableOnlyInEu: true },
+      });
+      const [de2, us2, ch2] = [await serve('DE'), await serve('US'), await serve('CH')];
+      expect(us2.headers.etag).not.toBe(de2.headers.etag);
+      expect(ch2.headers.etag).toBe(de2.headers.etag);
+      // The old revision's entry, then this revision's common variant and its variant for outside the area.
+      expect(service.cacheSize).toBe(3);
     });
   });
 
