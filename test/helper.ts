@@ -6,6 +6,7 @@ import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { testConfig, type Config } from '../src/config.js';
 import { connect, type DatabaseHandle } from '../src/db/connect.js';
 import type { Engine } from '../src/db/database.js';
+import { randomIds, systemClock, type Clock, type Deps } from '../src/deps.js';
 
 /** Data tests run on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (STYLE practice 11). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -67,6 +68,11 @@ export function useApp(
   });
   return ctx;
 }
+
+/** The app's dependencies, for tests that drive a service directly (with their own clock where they need one). */
+export const depsOf = (ctx: TestContext, clock: Clock = systemClock): Deps => ({
+  config: ctx.config, db: ctx.database.db, engine: ctx.database.engine, clock, ids: randomIds, log: ctx.app.log,
+});
 
 let sequence = 0;
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}`;

@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, createClient, createDomain, sendConsent, useApp, type TestContext } from '../../../test/helper.js';
-import { randomIds, type Clock, type Deps } from '../../deps.js';
+import { DIALECTS, createClient, createDomain, depsOf, sendConsent, useApp, type TestContext } from '../../../test/helper.js';
+import type { Clock } from '../../deps.js';
 import { chainHash, genesisHash } from './consent-log.record.js';
 import { firstUcidQuery, pageNewestFirstQuery, prefixRangeQuery, recordsOfUcidQuery } from './consent-log.repository.js';
 import { applyRetention } from './consent-log.retention.js';
@@ -28,9 +28,7 @@ for (const dialect of DIALECTS) {
     let now = T0;
     const clock: Clock = { now: () => new Date(now) };
     const ctx = useApp(dialect, { consentLog: { blockSize: 3, retentionDays: 395 } }, { clock });
-    const deps = (): Deps => ({
-      config: ctx.config, db: ctx.database.db, engine: dialect, clock, ids: randomIds, log: ctx.app.log,
-    });
+    const deps = () => depsOf(ctx, clock);
 
     it('appends records chained by hash from a per-domain genesis', async () => {
       now = T0;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
+import { DIALECTS, createClient, createDomain, depsOf, useApp, type TestContext } from '../../../test/helper.js';
 import { CONFIG_TOKEN } from '../../../widget/build.js';
-import { systemClock, randomIds } from '../../deps.js';
 import { CallCounter } from './call-counter.js';
 import { WidgetService } from './widget.service.js';
 
@@ -28,6 +27,13 @@ for (const dialect of DIALECTS) {
     };
     const load = (url: string, headers: Record<string, string> = { referer: 'https://shop.example/' }) =>
       ctx.app.inject({ method: 'GET', url, headers });
+    /** Sets enableOnlyInEu on the domain's default theme. */
+    const onlyInEu = async (clientId: string, domainId: string) => {
+      const base = `/hosting/api/client/${clientId}/domain/${domainId}/theme`;
+      const themes = (await ctx.hosting({ method: 'GET', url: base })).json<{ id: string }[]>();
+      const res = await ctx.hosting({ method: 'PUT', url: `${base}/${themes[0]!.id}`, payload: { enableOnlyInEu: true } });
+      expect(res.statusCode).toBe(200);
+    };
 
     it('serves the widget with the configuration inlined, no-cache and a strong ETag', async () => {
       const { url, domain, client } = await setup();
@@ -172,7 +178,6 @@ for (const dialect of DIALECTS) {
 
     it('tells the widget when a visitor is outside the GDPR area and the theme shows the banner only there', async () => {
       const { url, client, domain } = await setup();
-      const themes = (await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${client.id}/domain/${domain.id}/theme` })).json();
       const from = async (country?: string) => {
         const res = await load(url, { referer: 'https://shop.example/', ...(country === undefined ? {} : { 'cf-ipcountry': country }) });
         expect(res.headers.vary).toContain('cf-ipcountry');
@@ -180,11 +185,7 @@ for (const dialect of DIALECTS) {
       };
       // The theme does not ask for it: everyone is asked.
       expect(await from('US')).toBe(false);
-      await ctx.hosting({
-        method: 'PUT',
-        url: `/hosting/api/client/${client.id}/domain/${domain.id}/theme/${themes[0].id}`,
-        payload: { enableOnlyInEu: true },
-      });
+      await onlyInEu(client.id, domain.id);
       expect(await from('US')).toBe(true);
       expect(await from('br')).toBe(true);
       for (const inside of ['DE', 'fr', 'AX', 'RE', 'NO', 'GB', 'CH']) expect(await from(inside)).toBe(false);
@@ -197,7 +198,7 @@ for (const dialect of DIALECTS) {
 
     it('keeps a variant for visitors from outside the area only for themes that need one', async () => {
       const { client, domain } = await setup();
-      const deps = { config: ctx.config, db: ctx.database.db, engine: ctx.database.engine, clock: systemClock, ids: randomIds, log: ctx.app.log };
+      const deps = depsOf(ctx);
       const service = new WidgetService(deps, new CallCounter(deps.db, deps.clock, 60_000, deps.log));
       await service.init();
       const serve = (country: string) =>
@@ -205,12 +206,7 @@ for (const dialect of DIALECTS) {
       const [de, us] = [await serve('DE'), await serve('US')];
       expect(us.headers.etag).toBe(de.headers.etag);
       expect(service.cacheSize).toBe(1);
-      const themes = (await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${client.id}/domain/${domain.id}/theme` })).json();
-      await ctx.hosting({
-        method: 'PUT',
-        url: `/hosting/api/client/${client.id}/domain/${domain.id}/theme/${themes[0].id}`,
-        payload: { enableOnlyInEu: true },
-      });
+      await onlyInEu(client.id, domain.id);
       const [de2, us2, ch2] = [await serve('DE'), await serve('US'), await serve('CH')];
       expect(us2.headers.etag).not.toBe(de2.headers.etag);
       expect(ch2.headers.etag).toBe(de2.headers.etag);
