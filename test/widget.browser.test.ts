@@ -182,6 +182,61 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
+  it('has the banner in the page\'s first frame', async () => {
+    const s = await setup();
+    // The page's first animation frame callback runs just before its first frame is rendered.
+    const { page, context } = await open(pageHtml(s, '<p>Body text</p>'), () => {
+      requestAnimationFrame(() => {
+        (window as unknown as { inFirstFrame: boolean }).inFirstFrame = !!document.getElementById('ccm-widget')?.shadowRoot?.querySelector('[role="dialog"]');
+      });
+    });
+    expect(await globalOf(page, 'inFirstFrame')).toBe(true);
+    await context.close();
+  });
+
+  it('escapes every text: markup in names, texts, placeholders and custom CSS shows as text and runs nothing', async () => {
+    const bad = (n: number) => `<img src=x onerror="window.xss=${n}">"'&`;
+    const s = await setup({ theme: { customCss: `.b{outline:1px solid red}/* </style>${bad(1)} */`, customCssForIframeBlocker: `</style>${bad(2)}` } });
+    await hosting('POST', `${s.base}/embedding`, {
+      name: `Evil ${bad(3)}`, purpose: ANALYTICS, vendor: bad(4), description: bad(5), privacyPolicyUrl: 'https://example.com/?a="b"&c=<d>',
+      iframeMarkers: ['localhost:1/evil'], assets: [{ name: `ev_${bad(6)}`, lifetime: bad(7), description: bad(8) }],
+    });
+    await hosting('POST', `${s.base}/placeholder`, { name: 'EVIL', value: bad(9) });
+    await hosting('POST', `${s.base}/locale`, { name: 'en', widgetTitle: `Title ${bad(10)}`, widgetIntroText: 'Intro {EVIL}' });
+    const { page, context } = await open(pageHtml(s, '<div class="ccm-cookie-declaration"></div><iframe src="http://localhost:1/evil"></iframe>'));
+    const texts = () =>
+      page.evaluate(() => {
+        const root = document.getElementById('ccm-widget')!.shadowRoot!;
+        return { title: root.querySelector('h2')!.textContent, intro: root.querySelector('h2 + p')?.textContent, imgs: root.querySelectorAll('img').length, text: root.textContent };
+      });
+    const first = await texts();
+    expect(first.title).toBe(`Title ${bad(10)}`);
+    expect(first.intro).toBe(`Intro ${bad(9)}`);
+    expect(first.imgs).toBe(0);
+    // The custom CSS stays CSS: it applies, and nothing after its "</style>" became markup.
+    expect(await dialog(page).evaluate((d) => getComputedStyle(d).outlineStyle)).toBe('solid');
+    await widget(page).locator('button.s', { hasText: 'Settings' }).click();
+    await widget(page).locator('button', { hasText: /details|Details|services/ }).last().click();
+    await widget(page).locator('details', { hasText: 'Evil' }).locator('summary').click();
+    const details = await texts();
+    for (const n of [3, 4, 5, 6, 7, 8]) expect(details.text).toContain(bad(n));
+    expect(details.imgs).toBe(0);
+    expect(await widget(page).locator('a[href^="https://example.com/"]').getAttribute('href')).toBe('https://example.com/?a="b"&c=<d>');
+    const outside = await page.evaluate(() => ({
+      declaration: document.querySelector('.ccm-cookie-declaration')!.textContent,
+      declarationImgs: document.querySelectorAll('.ccm-cookie-declaration img').length,
+      overlay: [...document.querySelectorAll('.ccm-blocked')].map((b) => ({ text: b.shadowRoot!.textContent, imgs: b.shadowRoot!.querySelectorAll('img').length })),
+    }));
+    expect(outside.declaration).toContain(`Evil ${bad(3)}`);
+    expect(outside.declarationImgs).toBe(0);
+    const evil = outside.overlay.find((o) => o.text.includes('Evil'))!;
+    expect(evil.text).toContain(`Evil ${bad(3)}`);
+    expect(evil.imgs).toBe(0);
+    await page.waitForTimeout(200);
+    expect(await globalOf(page, 'xss')).toBeUndefined();
+    await context.close();
+  });
+
   it('runs and loads nothing blocked before consent: markers, dynamic scripts, loader, iframes, scriptHtmlCode', async () => {
     const s = await setup();
     const hitsBefore = other.hits.length;
@@ -381,6 +436,8 @@ describe('widget in Chromium', () => {
       return el ? `${el.tagName}:${el.textContent}` : `page:${document.activeElement?.id}`;
     });
     expect(await focused()).toBe('BUTTON:Accept all');
+    // A blocking banner is a modal dialog, and says so ("true": an empty aria-modal means false).
+    expect(await dialog(page).getAttribute('aria-modal')).toBe('true');
     const outline = await widget(page).locator('button.a').evaluate((b) => getComputedStyle(b).outlineStyle);
     expect(outline).not.toBe('none');
     await page.keyboard.press('Tab');

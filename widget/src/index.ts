@@ -530,7 +530,7 @@ function run(c: WidgetConfig): void {
       modal && th.blocking && h('div', { class: 'o' }),
       h(
         'div',
-        { class: 'b', role: 'dialog', 'aria-modal': modal, 'aria-labelledby': 'ccm-t' },
+        { class: 'b', role: 'dialog', 'aria-modal': modal && 'true', 'aria-labelledby': 'ccm-t' },
         th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
         th.close && layer === 1 && btn('x', '×', close, t('detailsCloseButtonText')),
         h('h2', { id: 'ccm-t' }, title),
