@@ -3,6 +3,7 @@
  * click-to-stored in headless Chromium at 1× and 4× CPU throttling, for a benchmark domain with four
  * embeddings and two locales. Prints a table; asserts nothing (budgets are enforced by the build and tests).
  */
+import os from 'node:os';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { connect } from '../src/db/connect.js';
@@ -11,6 +12,7 @@ import { freePort, launchBrowser, serveSite } from '../test/browser.js';
 import { benchmarkDomain } from './widget-domain.js';
 
 const RUNS = Number(process.env.BENCH_RUNS || 9);
+const loadBefore = os.loadavg();
 const key = 'bench-hosting-key-0123456789abcdef';
 const port = await freePort();
 const appUrl = `http://127.0.0.1:${port}`;
@@ -29,9 +31,16 @@ const total = sizes(served);
 const body = '<h1>Bench</h1><p>Welcome to our shop. We sell things that you may like and ship them to you quickly. Read more about us on the <a href="/about">about page</a>.</p>';
 site.setPage('/', `<!doctype html><html><head><script src="${snippetSrc}" referrerpolicy="origin"></script></head><body>${body}</body></html>`);
 site.setPage('/plain', `<!doctype html><html><head></head><body>${body}</body></html>`);
+// The same page with a head script of fixed work instead of the widget (about the widget's own script time
+// at 4× here): how far this machine stretches a task of that size, and how often it becomes a long one.
+const SYNTHETIC_WORK = Number(process.env.BENCH_SYNTHETIC_WORK || 600_000);
+site.setPage(
+  '/synthetic',
+  `<!doctype html><html><head><script>(function(){var t=performance.now(),x=0;for(var i=0;i<${SYNTHETIC_WORK};i++)x+=Math.sqrt(i)*(i&7);window.__x=x;window.__synthetic=performance.now()-t})()</script></head><body>${body}</body></html>`,
+);
 const browser = await launchBrowser();
 
-interface Sample { banner: number; longTasks: number; maxTask: number; widgetInLong: number; click: number }
+interface Sample { banner: number; longTasks: number; maxTask: number; widgetInLong: number; click: number; synthetic: number }
 /** A long task as [duration, start relative to the script's arrival or the click, widget script time in it]. */
 type Long = [number, number, number];
 
@@ -54,7 +63,7 @@ async function sample(rate: number, path = '/'): Promise<Sample> {
     new PerformanceObserver((l) =>
       l.getEntries().forEach((e) => {
         const f = e as PerformanceEntry & { scripts: { sourceURL: string; duration: number }[] };
-        const ms = f.scripts.filter((x) => x.sourceURL.includes('/public/app.js')).reduce((a, x) => a + x.duration, 0);
+        const ms = f.scripts.filter((x) => x.sourceURL.includes('/public/app.js') || x.sourceURL.endsWith('/synthetic')).reduce((a, x) => a + x.duration, 0);
         (w.__loaf as [number, number, number][]).push([f.startTime, f.startTime + f.duration, ms]);
       }),
     ).observe({ type: 'long-animation-frame', buffered: true });
@@ -98,7 +107,7 @@ async function sample(rate: number, path = '/'): Promise<Sample> {
     // the widget's script time in the long animation frames it overlaps.
     const mine = w.__mine as (d: number, at: number) => number;
     const long = (w.__long as [number, number][]).splice(0).map(([d, at]) => [d, at - (entry?.responseEnd ?? 0), mine(d, at)] as [number, number, number]);
-    return { banner: entry ? (w.__bannerAt as number) - entry.responseEnd : 0, long, x: b ? b.x + b.width / 2 : 0, y: b ? b.y + b.height / 2 : 0 };
+    return { banner: entry ? (w.__bannerAt as number) - entry.responseEnd : 0, long, x: b ? b.x + b.width / 2 : 0, y: b ? b.y + b.height / 2 : 0, synthetic: (w.__synthetic as number) || 0 };
   });
   let click = 0;
   let long: Long[] = loaded.long;
@@ -120,33 +129,69 @@ async function sample(rate: number, path = '/'): Promise<Sample> {
   const show = (ts: Long[]) => ts.map(([d, at, ms]) => `${d.toFixed(0)} ms at ${at >= 0 ? '+' : ''}${at.toFixed(0)} (widget script ${ms.toFixed(0)} ms)`).join(', ');
   if (process.env.BENCH_VERBOSE) console.log(`${rate}× ${path} load: long tasks [${show(loaded.long)}] (banner at +${loaded.banner.toFixed(0)}); click: long tasks [${show(long.slice(loaded.long.length))}]`);
   await context.close();
-  return { banner: loaded.banner, click, longTasks: long.length, maxTask: Math.max(0, ...long.map(([d]) => d)), widgetInLong: Math.max(0, ...long.map(([, , ms]) => ms)) };
+  return { banner: loaded.banner, click, longTasks: long.length, maxTask: Math.max(0, ...long.map(([d]) => d)), widgetInLong: Math.max(0, ...long.map(([, , ms]) => ms)), synthetic: loaded.synthetic };
+}
+
+/**
+ * The main-thread task that runs the widget's script (on this page it also parses the body and inserts
+ * the banner), from a Chromium trace: its thread CPU time and its wall time, in ms. CPU time leaves out
+ * the moments the machine's other work (other processes, the VM's host) took the core away; wall time
+ * is what a long task measures.
+ */
+async function traced(rate: number): Promise<{ cpu: number; wall: number } | undefined> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+  await page.goto(`${site.url}/`, { waitUntil: 'load' });
+  await new Promise((r) => setTimeout(r, 500));
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents as { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { url?: string } } }[];
+  await context.close();
+  const script = events.find((e) => e.name === 'EvaluateScript' && e.args?.data?.url?.includes('/public/app.js'));
+  const task = script && events.find((e) => e.name === 'ThreadControllerImpl::RunTask' && e.pid === script.pid && e.tid === script.tid && e.ts <= script.ts && e.ts + e.dur! >= script.ts + script.dur!);
+  return task ? { cpu: task.tdur! / 1000, wall: task.dur! / 1000 } : undefined;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const rows: string[][] = [];
-const row = (label: string, samples: Sample[], widget: boolean) =>
+const row = (label: string, samples: Sample[], kind: 'widget' | 'control' | 'synthetic') =>
   rows.push([
     label,
-    widget ? `${median(samples.map((s) => s.banner)).toFixed(1)} ms` : '–',
+    kind === 'widget' ? `${median(samples.map((s) => s.banner)).toFixed(1)} ms` : '–',
     `${samples.filter((s) => s.longTasks > 0).length}/${samples.length}`,
     `${Math.max(...samples.map((s) => s.maxTask)).toFixed(0)} ms`,
-    widget ? `${Math.max(...samples.map((s) => s.widgetInLong)).toFixed(0)} ms` : '–',
-    widget ? `${median(samples.map((s) => s.click)).toFixed(2)} ms` : '–',
+    kind === 'control' ? '–' : `${Math.max(...samples.map((s) => s.widgetInLong)).toFixed(0)} ms`,
+    kind === 'widget' ? `${median(samples.map((s) => s.click)).toFixed(2)} ms` : '–',
   ]);
 const at1: Sample[] = [];
 for (let i = 0; i < RUNS; i++) at1.push(await sample(1, '/'));
-row('1×', at1, true);
-// The control: the same page without the snippet, loaded the same way. Its loads alternate with the
-// widget's, so that the shared machine's slow moments fall on both alike.
+row('1×', at1, 'widget');
+// The controls: the same page without the snippet, and with the synthetic script instead, loaded the
+// same way. Their loads alternate with the widget's, so that the shared machine's slow moments fall on
+// all three alike.
 const at4: Sample[] = [];
 const control: Sample[] = [];
+const synthetic: Sample[] = [];
 for (let i = 0; i < RUNS; i++) {
   at4.push(await sample(4, '/'));
   control.push(await sample(4, '/plain'));
+  synthetic.push(await sample(4, '/synthetic'));
 }
-row('4×', at4, true);
-row('4× (page without widget)', control, false);
+row('4×', at4, 'widget');
+row('4× (page without widget)', control, 'control');
+row('4× (synthetic script instead)', synthetic, 'synthetic');
+
+const costRows: string[][] = [];
+for (const rate of [1, 4]) {
+  const runs: { cpu: number; wall: number }[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await traced(rate);
+    if (r) runs.push(r);
+  }
+  const fmt = (xs: number[]) => `${median(xs).toFixed(1)} / ${Math.max(...xs).toFixed(1)} ms`;
+  costRows.push([`${rate}×`, fmt(runs.map((r) => r.cpu)), fmt(runs.map((r) => r.wall)), `${runs.filter((r) => r.wall > 50).length}/${runs.length}`]);
+}
 
 const table = (head: string[], body: string[][]) =>
   [head, ...body].map((r) => r.map((c, i) => c.padEnd(Math.max(...[head, ...body].map((x) => x[i]!.length)))).join('  ')).join('\n');
@@ -164,6 +209,13 @@ console.log(
   `\nWidget timing in headless Chromium (median of ${RUNS} page loads; runs with a long task > 50 ms; longest task of all runs; the most widget script time found in one long task, from Long Animation Frame attribution)`,
 );
 console.log(table(['CPU', 'script → banner', 'runs with long task', 'longest task', 'widget script in it', 'click → stored'], rows));
+console.log(`\nThe task that runs the widget's script, from Chromium traces (${RUNS} loads each; on this page the task also parses the body and inserts the banner)`);
+console.log(table(['CPU', 'thread CPU time (median / max)', 'wall time (median / max)', 'wall time > 50 ms'], costRows));
+const times = synthetic.map((s) => s.synthetic);
+console.log(
+  `\nSynthetic script (${SYNTHETIC_WORK} iterations of fixed work) at 4×: median ${median(times).toFixed(1)} ms, longest ${Math.max(...times).toFixed(1)} ms; ` +
+    `its row's "widget script in it" is that script's time inside a long task. Load average before the run: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}.`,
+);
 
 await browser.close();
 await app.close();
