@@ -194,9 +194,10 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
-  it('escapes every text: markup in names, texts, placeholders and custom CSS shows as text and runs nothing', async () => {
+  it('escapes every text: markup in names, texts, placeholders and custom CSS shows as text and runs nothing; custom CSS for .ccm-root applies', async () => {
     const bad = (n: number) => `<img src=x onerror="window.xss=${n}">"'&`;
-    const s = await setup({ theme: { customCss: `.b{outline:1px solid red}/* </style>${bad(1)} */`, customCssForIframeBlocker: `</style>${bad(2)}` } });
+    // `.ccm-root` is the reference model's root class: custom CSS written for it applies.
+    const s = await setup({ theme: { customCss: `.ccm-root .b{outline:1px solid red}/* </style>${bad(1)} */`, customCssForIframeBlocker: `</style>${bad(2)}` } });
     await hosting('POST', `${s.base}/embedding`, {
       name: `Evil ${bad(3)}`, purpose: ANALYTICS, vendor: bad(4), description: bad(5), privacyPolicyUrl: 'https://example.com/?a="b"&c=<d>',
       iframeMarkers: ['localhost:1/evil'], assets: [{ name: `ev_${bad(6)}`, lifetime: bad(7), description: bad(8) }],
@@ -579,6 +580,8 @@ describe('widget in Chromium', () => {
     expect(declaration).toContain('_tr');
     expect(declaration).toContain('Visitor id');
     const overlay = page.locator('.ccm-blocked');
+    // The blocked host as a class on the overlay's root, for customCssForIframeBlocker (reference model).
+    expect(await overlay.evaluate((b) => b.shadowRoot!.querySelector('.f')!.className)).toBe('f domain--localhost');
     await overlay.locator('button').click({ timeout: 5000 });
     await page.waitForFunction(() => document.querySelector('iframe')?.getAttribute('src')?.includes('/frame.html'));
     const entry = JSON.parse((await stored(page))!)['/'];
@@ -753,19 +756,26 @@ describe('widget in Chromium', () => {
     await first.context.close();
   });
 
-  it('builds the cookie declaration per the domain settings', async () => {
+  it('builds the cookie declaration per the domain settings, in the locale its data-lang names', async () => {
     const s = await setup({
       domain: { cookieDeclarationTableHeadingStartLevel: 2, cookieDeclarationTablePrependConsentChangeLink: false, cookieDeclarationTablePrependIntroText: true },
     });
-    const { page, context } = await open(pageHtml(s, '<div class="ccm-cookie-declaration"></div>'));
-    const info = await page.evaluate(() => {
-      const el = document.querySelector('.ccm-cookie-declaration')!;
-      return { h2: el.querySelectorAll('h2').length, h3: [...el.querySelectorAll('h3')].map((x) => x.textContent), links: el.querySelectorAll('a').length, text: el.textContent };
-    });
-    expect(info.h2).toBeGreaterThan(0);
-    expect(info.h3).toContain('Tracker Analytics');
-    expect(info.links).toBe(0);
-    expect(info.text).toContain('We use cookies');
+    await hosting('POST', `${s.base}/locale`, { name: 'en' });
+    await hosting('POST', `${s.base}/locale`, { name: 'de_DE' });
+    const { page, context } = await open(pageHtml(s, '<div class="ccm-cookie-declaration"></div><div class="ccm-cookie-declaration" data-lang="de-DE"></div>'));
+    const info = await page.evaluate(() =>
+      [...document.querySelectorAll('.ccm-cookie-declaration')].map((el) => ({
+        h2: [...el.querySelectorAll('h2')].map((x) => x.textContent), h3: [...el.querySelectorAll('h3')].map((x) => x.textContent), links: el.querySelectorAll('a').length, text: el.textContent,
+      })),
+    );
+    expect(info[0]!.h2).toContain('Analytics');
+    expect(info[0]!.h3).toContain('Tracker Analytics');
+    expect(info[0]!.links).toBe(0);
+    expect(info[0]!.text).toContain('We use cookies');
+    // data-lang: that declaration in German, while the banner stays in the visitor's English.
+    expect(info[1]!.h2).toContain('Statistik');
+    expect(info[1]!.text).toContain('Wir verwenden');
+    expect(await widget(page).locator('button.a').textContent()).toBe('Accept all');
     await context.close();
   });
 

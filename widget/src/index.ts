@@ -393,12 +393,16 @@ function run(c: WidgetConfig): void {
   };
 
   /* ---------- language ---------- */
-  const pickLang = () => {
+  /** The domain's locale for a language tag (`de-DE`, `de_DE`, `de`): the same name, else the same language. */
+  const localeFor = (tag: string) => {
     const names = Object.keys(c.loc);
+    const n = tag.replace('-', '_').toLowerCase();
+    return names.find((x) => x.toLowerCase() === n) || names.find((x) => x.split('_')[0] === n.split('_')[0]);
+  };
+  const pickLang = () => {
     if (c.fl && c.loc[c.fl]) return c.fl;
     for (const l of nav.languages || [nav.language]) {
-      const n = l.replace('-', '_').toLowerCase();
-      const hit = names.find((x) => x.toLowerCase() === n) || names.find((x) => x.split('_')[0] === n.split('_')[0]);
+      const hit = localeFor(l);
       if (hit) return hit;
     }
     return c.dl;
@@ -461,7 +465,8 @@ function run(c: WidgetConfig): void {
   const root = host.attachShadow({ mode: 'open' });
   const vars = Object.entries(th.colors).map(([k, v]) => `--${k}:${v}`).join(';');
   root.append(h('style', {}, `:host{${vars}}${CSS}${th.css}`));
-  const panel = h('div');
+  // The root class of the reference model, so that custom CSS written for it applies unchanged.
+  const panel = h('div', { class: 'ccm-root' });
   root.append(panel);
   // The widget lives in <body> so that it inherits the site's font: a face the page loads anyway, where a
   // font of its own costs a lookup in the browser process per weight in the first layout. With the snippet
@@ -677,7 +682,9 @@ function run(c: WidgetConfig): void {
     };
     sr.append(
       h('style', {}, `:host{${vars};display:block}${CSS}${th.iframeCss}`),
-      h('div', { class: 'f', lang: lang.replace('_', '-') },
+      // The blocked host as a class, as the reference model sets it for customCssForIframeBlocker
+      // (`domain--www-google-com`); here on the overlay's root element.
+      h('div', { class: `f domain--${new URL(f.getAttribute(ATTR) || '', here).hostname.replace(/\W/g, '-')}`, lang: lang.replace('_', '-') },
         h('strong', {}, x?.[8] || t('blockedContentTitle')),
         h('p', {}, x?.[9] || t('blockedContentDisclaimer')),
         owner && h('p', {}, x![0]),
@@ -695,7 +702,10 @@ function run(c: WidgetConfig): void {
 
   /* ---------- cookie declaration, hash links, API ---------- */
   const declaration = () =>
-    doc.querySelectorAll('.ccm-cookie-declaration').forEach((el) =>
+    doc.querySelectorAll('.ccm-cookie-declaration').forEach((el) => {
+      // data-lang: this declaration in that locale of the domain, whatever language the banner shows.
+      const visitors = lang;
+      lang = localeFor(el.getAttribute('data-lang') || lang) || lang;
       el.replaceChildren(
         c.cd[2] ? h('p', {}, t('widgetIntroText')) : '',
         c.cd[1] ? h('p', {}, h('a', { href: '#CCM.openControlPanel' }, t('changeConsentText'))) : '',
@@ -703,8 +713,9 @@ function run(c: WidgetConfig): void {
           h('div', {}, h(`h${c.cd[0]}`, {}, bundle().pu[p]![0]),
             ...em.filter((e) => e.p === p).map((e) => h('div', {}, h(`h${c.cd[0] + 1}`, {}, texts(e)[0]), h('p', {}, texts(e)[2]), assetTable(texts(e)[11])))),
         ),
-      ),
-    );
+      );
+      lang = visitors;
+    });
   const hashAction = (hash: string) => {
     const fn = (api as Record<string, unknown>)[hash.replace(/^#CCM\./, '')];
     if (/^#CCM\./.test(hash) && typeof fn === 'function') (fn as () => void)();
