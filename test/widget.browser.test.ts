@@ -537,6 +537,7 @@ describe('widget in Chromium', () => {
     expect(await widget(us.page).locator('button.c').count()).toBe(1);
     expect(await stored(us.page)).toBeNull();
     expect(await us.page.evaluate(() => (window as unknown as { CCM: { consent: boolean; ucid: unknown } }).CCM.ucid)).toBeNull();
+    expect(await us.page.evaluate(() => (window as unknown as { CCM: { consentRequired: boolean } }).CCM.consentRequired)).toBe(false);
     // A choice of theirs counts as anywhere: stored and recorded.
     await us.page.evaluate(() => (window as unknown as { CCM: { openWidget(): void } }).CCM.openWidget());
     await widget(us.page).locator('button.d').click();
@@ -549,6 +550,7 @@ describe('widget in Chromium', () => {
     const de = await open(pageHtml(s), undefined, await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'DE' } }));
     expect(await dialog(de.page).count()).toBe(1);
     expect(await ran(de.page)).toEqual(['/free.js']);
+    expect(await de.page.evaluate(() => (window as unknown as { CCM: { consentRequired: boolean } }).CCM.consentRequired)).toBe(true);
     await de.context.close();
   });
 
@@ -613,22 +615,26 @@ describe('widget in Chromium', () => {
       pageHtml(s),
       () => {
         (window as unknown as { events: string[] }).events = [];
-        for (const name of ['ccm19WidgetLoaded', 'ccm19WidgetClosed', 'ccm19EmbeddingAccepted']) {
+        for (const name of ['ccm19WidgetLoaded', 'ccm19WidgetClosed', 'ccm19EmbeddingAccepted', 'ccm19CookieAccepted']) {
           window.addEventListener(name, (e) => (window as unknown as { events: string[] }).events.push(`${name}:${JSON.stringify((e as CustomEvent).detail)}`));
         }
       },
     );
     const before = await page.evaluate(() => {
       const ccm = (window as unknown as { CCM: Record<string, unknown> & { availableLocales(): string[] } }).CCM;
-      return { consent: ccm.consent, ucid: ccm.ucid, full: ccm.fullConsentGiven, locales: ccm.availableLocales() };
+      return { consent: ccm.consent, ucid: ccm.ucid, full: ccm.fullConsentGiven, locales: ccm.availableLocales(), required: ccm.consentRequired };
     });
-    expect(before).toEqual({ consent: false, ucid: null, full: false, locales: ['en'] });
+    expect(before).toEqual({ consent: false, ucid: null, full: false, locales: ['en'], required: true });
     await widget(page).locator('button.a').click();
     // The events follow the click in a task of their own (docs/widget.md, "Size and speed").
     await page.waitForFunction(() => (window as unknown as { events: string[] }).events.some((e) => e.startsWith('ccm19EmbeddingAccepted:')));
     const after = await page.evaluate(() => {
       const ccm = (window as unknown as { CCM: Record<string, unknown> }).CCM;
-      return { consent: ccm.consent, ucid: ccm.ucid, full: ccm.fullConsentGiven, accepted: ccm.acceptedEmbeddings, events: (window as unknown as { events: string[] }).events };
+      const layer = (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer;
+      return {
+        consent: ccm.consent, ucid: ccm.ucid, full: ccm.fullConsentGiven, accepted: ccm.acceptedEmbeddings, events: (window as unknown as { events: string[] }).events,
+        pushed: layer.map((x) => x.event).filter((x) => typeof x === 'string'),
+      };
     });
     expect(after.consent).toBe(true);
     expect(after.full).toBe(true);
@@ -637,6 +643,12 @@ describe('widget in Chromium', () => {
     expect(after.events[0]).toBe('ccm19WidgetLoaded:null');
     expect(after.events).toContain('ccm19WidgetClosed:null');
     expect(after.events.some((e) => e.startsWith('ccm19EmbeddingAccepted:') && e.includes('Tracker Analytics'))).toBe(true);
+    // The deprecated per-cookie event and dataLayer push, one per asset of an accepted embedding.
+    const cookieEvents = after.events.filter((e) => e.startsWith('ccm19CookieAccepted:')).map((e) => JSON.parse(e.slice('ccm19CookieAccepted:'.length)));
+    expect(cookieEvents).toContainEqual(expect.objectContaining({ name: '_tr', purpose: ANALYTICS, mandatory: false }));
+    expect(cookieEvents).toContainEqual(expect.objectContaining({ name: 'PHPSESSID', mandatory: true }));
+    expect(after.pushed).toContain('CCM19.cookieAccepted._tr');
+    expect(after.pushed).toContain('CCM19.cookieAccepted.PHPSESSID');
     await context.close();
   });
 

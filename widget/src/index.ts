@@ -385,8 +385,14 @@ function run(c: WidgetConfig): void {
       state[`ccm19_${texts(e)[0]}`] = ok;
       if (!ok) continue;
       e.c.forEach((t) => grant.add(t));
+      const detail = (name: string) => ({ name, code: e.h, purpose: e.p, mandatory: e.p === NECESSARY });
       push({ event: 'CCM19.embeddingAccepted', id: e.i, name: texts(e)[0] });
-      dispatch('ccm19EmbeddingAccepted', { name: texts(e)[0], code: e.h, purpose: e.p, mandatory: e.p === NECESSARY });
+      dispatch('ccm19EmbeddingAccepted', detail(texts(e)[0]));
+      // The deprecated per-cookie forms, for tag-manager setups that still listen to them.
+      for (const [name] of e.a) {
+        push({ event: `CCM19.cookieAccepted.${name}` });
+        dispatch('ccm19CookieAccepted', detail(name));
+      }
     }
     (gtag as (...a: unknown[]) => void)('consent', 'update', gcmState(grant));
     push(state);
@@ -736,6 +742,10 @@ function run(c: WidgetConfig): void {
     },
     get consent() {
       return decided;
+    },
+    /** Whether this visitor must be asked at all: false only outside the area of enableOnlyInEu. */
+    get consentRequired() {
+      return !c.oe;
     },
     get fullConsentGiven() {
       return decided && em.every((e) => acc.has(e.i));
