@@ -130,6 +130,8 @@ const widget = (page: Page) => page.locator('#ccm-widget');
 const dialog = (page: Page) => widget(page).locator('[role="dialog"]');
 const ran = (page: Page) => page.evaluate(() => ((window as unknown as { ran?: string[] }).ran ?? []).slice().sort());
 const globalOf = (page: Page, name: string) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name);
+/** A member of the widget's `CCM` API (getters are read in the page). */
+const ccmOf = (page: Page, name: string) => page.evaluate((n) => (window as unknown as { CCM: Record<string, unknown> }).CCM[n], name);
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('ccm_consent'));
 /** Waits until every one of these scripts has run (unblocked scripts load asynchronously, in any order). */
 const waitRan = (page: Page, ...paths: string[]) =>
@@ -536,8 +538,8 @@ describe('widget in Chromium', () => {
     expect(await dialog(us.page).count()).toBe(0);
     expect(await widget(us.page).locator('button.c').count()).toBe(1);
     expect(await stored(us.page)).toBeNull();
-    expect(await us.page.evaluate(() => (window as unknown as { CCM: { consent: boolean; ucid: unknown } }).CCM.ucid)).toBeNull();
-    expect(await us.page.evaluate(() => (window as unknown as { CCM: { consentRequired: boolean } }).CCM.consentRequired)).toBe(false);
+    expect(await ccmOf(us.page, 'ucid')).toBeNull();
+    expect(await ccmOf(us.page, 'consentRequired')).toBe(false);
     // A choice of theirs counts as anywhere: stored and recorded.
     await us.page.evaluate(() => (window as unknown as { CCM: { openWidget(): void } }).CCM.openWidget());
     await widget(us.page).locator('button.d').click();
@@ -550,7 +552,7 @@ describe('widget in Chromium', () => {
     const de = await open(pageHtml(s), undefined, await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'DE' } }));
     expect(await dialog(de.page).count()).toBe(1);
     expect(await ran(de.page)).toEqual(['/free.js']);
-    expect(await de.page.evaluate(() => (window as unknown as { CCM: { consentRequired: boolean } }).CCM.consentRequired)).toBe(true);
+    expect(await ccmOf(de.page, 'consentRequired')).toBe(true);
     await de.context.close();
   });
 
@@ -874,7 +876,7 @@ describe('widget in Chromium', () => {
     expect(await dialog(page).count()).toBe(1);
     await widget(page).locator('button.a').click();
     await waitRan(page, '/tracker.js');
-    expect(await page.evaluate(() => (window as unknown as { CCM: { consent: boolean } }).CCM.consent)).toBe(true);
+    expect(await ccmOf(page, 'consent')).toBe(true);
     const [record] = await records(s, 1);
     expect(record?.consent).toBe(true);
     await context.close();
@@ -896,7 +898,7 @@ describe('widget in Chromium', () => {
       await page.waitForFunction(() => document.readyState === 'complete');
       await page.waitForTimeout(150);
     };
-    const ucidOf = (page: Page) => page.evaluate(() => (window as unknown as { CCM: { ucid: string | null } }).CCM.ucid);
+    const ucidOf = (page: Page) => ccmOf(page, 'ucid');
 
     it('serves one configuration to the subdomains of consentSharingDomains, which share the consent cookie', async () => {
       const s = await sharing({ consentStorage: 'cookie' });

@@ -669,11 +669,12 @@ function run(c: WidgetConfig): void {
     const ph = h('div', { class: 'ccm-blocked', style: `width:${f.width ? `${f.width}px` : '100%'};height:${f.height || 150}px;max-width:100%` });
     const sr = ph.attachShadow({ mode: 'open' });
     const x = owner ? texts(owner) : undefined;
+    const blocked = new URL(f.getAttribute(ATTR) || '', here);
     const accept = (ev: Event) => {
       if (!trusted(ev)) return;
       if (owner) decide([...acc, owner.i], 'acceptEmbedding');
       else {
-        const host = new URL(f.getAttribute(ATTR) || '', here).host;
+        const host = blocked.host;
         if (c.ri) {
           // rememberIframeConsentPerDomain: this host's iframes load from now on, on every page.
           const all = readAll();
@@ -690,7 +691,7 @@ function run(c: WidgetConfig): void {
       h('style', {}, `:host{${vars};display:block}${CSS}${th.iframeCss}`),
       // The blocked host as a class, as the reference model sets it for customCssForIframeBlocker
       // (`domain--www-google-com`); here on the overlay's root element.
-      h('div', { class: `f domain--${new URL(f.getAttribute(ATTR) || '', here).hostname.replace(/\W/g, '-')}`, lang: lang.replace('_', '-') },
+      h('div', { class: `f domain--${blocked.hostname.replace(/\W/g, '-')}`, lang: lang.replace('_', '-') },
         h('strong', {}, x?.[8] || t('blockedContentTitle')),
         h('p', {}, x?.[9] || t('blockedContentDisclaimer')),
         owner && h('p', {}, x![0]),
