@@ -132,25 +132,42 @@ async function sample(rate: number, path = '/'): Promise<Sample> {
   return { banner: loaded.banner, click, longTasks: long.length, maxTask: Math.max(0, ...long.map(([d]) => d)), widgetInLong: Math.max(0, ...long.map(([, , ms]) => ms)), synthetic: loaded.synthetic };
 }
 
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { url?: string }; beginData?: { url?: string } } };
+/** What a main-thread task mostly did: its longest event of these kinds. */
+const KINDS = ['EvaluateScript', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'Paint', 'FunctionCall', 'EventDispatch', 'RunMicrotasks', 'TimerFire'];
+interface Traced {
+  /** The task that runs the widget's script. */
+  script?: { cpu: number; wall: number };
+  /** The load's longest main-thread task, and what it mostly did. */
+  longest?: { cpu: number; wall: number; kind: string };
+}
+
 /**
- * The main-thread task that runs the widget's script (on this page it also parses the body and inserts
- * the banner), from a Chromium trace: its thread CPU time and its wall time, in ms. CPU time leaves out
- * the moments the machine's other work (other processes, the VM's host) took the core away; wall time
- * is what a long task measures.
+ * One load of `path`, traced: the task that runs the widget's script and the load's longest main-thread
+ * task, each as thread CPU time and wall time in ms. CPU time leaves out the moments the machine's other
+ * work (other processes, the VM's host) took the core away; wall time is what a long task measures.
  */
-async function traced(rate: number): Promise<{ cpu: number; wall: number } | undefined> {
+async function traced(rate: number, path = '/'): Promise<Traced> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
-  await page.goto(`${site.url}/`, { waitUntil: 'load' });
+  await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
   await new Promise((r) => setTimeout(r, 500));
-  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents as { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { url?: string } } }[];
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents as TraceEvent[];
   await context.close();
+  const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === `${site.url}${path}`);
+  if (!parse) return {};
+  const tasks = events.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.pid === parse.pid && e.tid === parse.tid && e.ts >= parse.ts - 50_000);
+  const ms = (e: TraceEvent) => ({ cpu: (e.tdur ?? 0) / 1000, wall: e.dur! / 1000 });
   const script = events.find((e) => e.name === 'EvaluateScript' && e.args?.data?.url?.includes('/public/app.js'));
-  const task = script && events.find((e) => e.name === 'ThreadControllerImpl::RunTask' && e.pid === script.pid && e.tid === script.tid && e.ts <= script.ts && e.ts + e.dur! >= script.ts + script.dur!);
-  return task ? { cpu: task.tdur! / 1000, wall: task.dur! / 1000 } : undefined;
+  const scriptTask = script && tasks.find((e) => e.ts <= script.ts && e.ts + e.dur! >= script.ts + script.dur!);
+  const top = tasks.reduce<TraceEvent | undefined>((a, e) => (e.dur! > (a?.dur ?? 0) ? e : a), undefined);
+  const kind = top && events
+    .filter((e) => KINDS.includes(e.name) && e.pid === top.pid && e.tid === top.tid && e.ts >= top.ts && e.ts < top.ts + top.dur!)
+    .reduce<TraceEvent | undefined>((a, e) => (e.dur! > (a?.dur ?? 0) ? e : a), undefined)?.name;
+  return { script: scriptTask && ms(scriptTask), longest: top && { ...ms(top), kind: kind ?? 'other' } };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -183,14 +200,23 @@ row('4× (page without widget)', control, 'control');
 row('4× (synthetic script instead)', synthetic, 'synthetic');
 
 const costRows: string[][] = [];
+const longRows: string[][] = [];
+const fmt = (xs: number[]) => `${median(xs).toFixed(1)} / ${Math.max(...xs).toFixed(1)} ms`;
 for (const rate of [1, 4]) {
-  const runs: { cpu: number; wall: number }[] = [];
+  const widget: Traced[] = [];
+  const plain: Traced[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const r = await traced(rate);
-    if (r) runs.push(r);
+    widget.push(await traced(rate, '/'));
+    plain.push(await traced(rate, '/plain'));
   }
-  const fmt = (xs: number[]) => `${median(xs).toFixed(1)} / ${Math.max(...xs).toFixed(1)} ms`;
+  const runs = widget.flatMap((t) => (t.script ? [t.script] : []));
   costRows.push([`${rate}×`, fmt(runs.map((r) => r.cpu)), fmt(runs.map((r) => r.wall)), `${runs.filter((r) => r.wall > 50).length}/${runs.length}`]);
+  for (const [label, loads] of [['widget', widget], ['page without widget', plain]] as const) {
+    const longest = loads.flatMap((t) => (t.longest ? [t.longest] : []));
+    const kinds = new Map<string, number>();
+    for (const t of longest.filter((l) => l.wall > 50)) kinds.set(t.kind, (kinds.get(t.kind) ?? 0) + 1);
+    longRows.push([`${rate}×, ${label}`, fmt(longest.map((l) => l.cpu)), fmt(longest.map((l) => l.wall)), `${longest.filter((l) => l.wall > 50).length}/${longest.length}`, [...kinds].map(([k, n]) => `${k} ${n}`).join(', ') || '–']);
+  }
 }
 
 const table = (head: string[], body: string[][]) =>
@@ -209,8 +235,10 @@ console.log(
   `\nWidget timing in headless Chromium (median of ${RUNS} page loads; runs with a long task > 50 ms; longest task of all runs; the most widget script time found in one long task, from Long Animation Frame attribution)`,
 );
 console.log(table(['CPU', 'script → banner', 'runs with long task', 'longest task', 'widget script in it', 'click → stored'], rows));
-console.log(`\nThe task that runs the widget's script, from Chromium traces (${RUNS} loads each; on this page the task also parses the body and inserts the banner)`);
+console.log(`\nThe task that runs the widget's script, from Chromium traces (${RUNS} loads each; the parser may go on with the page in the same task)`);
 console.log(table(['CPU', 'thread CPU time (median / max)', 'wall time (median / max)', 'wall time > 50 ms'], costRows));
+console.log(`\nThe longest main-thread task of each load and what it mostly did, from the same traces (${RUNS} loads each, interleaved with the page without the widget)`);
+console.log(table(['CPU, page', 'thread CPU time (median / max)', 'wall time (median / max)', 'wall time > 50 ms', 'long ones by kind'], longRows));
 const times = synthetic.map((s) => s.synthetic);
 console.log(
   `\nSynthetic script (${SYNTHETIC_WORK} iterations of fixed work) at 4×: median ${median(times).toFixed(1)} ms, longest ${Math.max(...times).toFixed(1)} ms; ` +
