@@ -135,6 +135,7 @@ async function sample(rate: number, path = '/'): Promise<Sample> {
 type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { url?: string }; beginData?: { url?: string } } };
 /** What a main-thread task mostly did: its longest event of these kinds. */
 const KINDS = ['EvaluateScript', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'Paint', 'FunctionCall', 'EventDispatch', 'RunMicrotasks', 'TimerFire'];
+const longestOf = (xs: TraceEvent[]) => xs.reduce<TraceEvent | undefined>((a, e) => (e.dur! > (a?.dur ?? 0) ? e : a), undefined);
 interface Traced {
   /** The task that runs the widget's script. */
   script?: { cpu: number; wall: number };
@@ -163,10 +164,8 @@ async function traced(rate: number, path = '/'): Promise<Traced> {
   const ms = (e: TraceEvent) => ({ cpu: (e.tdur ?? 0) / 1000, wall: e.dur! / 1000 });
   const script = events.find((e) => e.name === 'EvaluateScript' && e.args?.data?.url?.includes('/public/app.js'));
   const scriptTask = script && tasks.find((e) => e.ts <= script.ts && e.ts + e.dur! >= script.ts + script.dur!);
-  const top = tasks.reduce<TraceEvent | undefined>((a, e) => (e.dur! > (a?.dur ?? 0) ? e : a), undefined);
-  const kind = top && events
-    .filter((e) => KINDS.includes(e.name) && e.pid === top.pid && e.tid === top.tid && e.ts >= top.ts && e.ts < top.ts + top.dur!)
-    .reduce<TraceEvent | undefined>((a, e) => (e.dur! > (a?.dur ?? 0) ? e : a), undefined)?.name;
+  const top = longestOf(tasks);
+  const kind = top && longestOf(events.filter((e) => KINDS.includes(e.name) && e.pid === top.pid && e.tid === top.tid && e.ts >= top.ts && e.ts < top.ts + top.dur!))?.name;
   return { script: scriptTask && ms(scriptTask), longest: top && { ...ms(top), kind: kind ?? 'other' } };
 }
 
@@ -202,6 +201,7 @@ row('4× (synthetic script instead)', synthetic, 'synthetic');
 const costRows: string[][] = [];
 const longRows: string[][] = [];
 const fmt = (xs: number[]) => `${median(xs).toFixed(1)} / ${Math.max(...xs).toFixed(1)} ms`;
+const long = <T extends { wall: number }>(xs: T[]) => xs.filter((x) => x.wall > 50);
 for (const rate of [1, 4]) {
   const widget: Traced[] = [];
   const plain: Traced[] = [];
@@ -210,12 +210,12 @@ for (const rate of [1, 4]) {
     plain.push(await traced(rate, '/plain'));
   }
   const runs = widget.flatMap((t) => (t.script ? [t.script] : []));
-  costRows.push([`${rate}×`, fmt(runs.map((r) => r.cpu)), fmt(runs.map((r) => r.wall)), `${runs.filter((r) => r.wall > 50).length}/${runs.length}`]);
+  costRows.push([`${rate}×`, fmt(runs.map((r) => r.cpu)), fmt(runs.map((r) => r.wall)), `${long(runs).length}/${runs.length}`]);
   for (const [label, loads] of [['widget', widget], ['page without widget', plain]] as const) {
     const longest = loads.flatMap((t) => (t.longest ? [t.longest] : []));
     const kinds = new Map<string, number>();
-    for (const t of longest.filter((l) => l.wall > 50)) kinds.set(t.kind, (kinds.get(t.kind) ?? 0) + 1);
-    longRows.push([`${rate}×, ${label}`, fmt(longest.map((l) => l.cpu)), fmt(longest.map((l) => l.wall)), `${longest.filter((l) => l.wall > 50).length}/${longest.length}`, [...kinds].map(([k, n]) => `${k} ${n}`).join(', ') || '–']);
+    for (const t of long(longest)) kinds.set(t.kind, (kinds.get(t.kind) ?? 0) + 1);
+    longRows.push([`${rate}×, ${label}`, fmt(longest.map((l) => l.cpu)), fmt(longest.map((l) => l.wall)), `${long(longest).length}/${longest.length}`, [...kinds].map(([k, n]) => `${k} ${n}`).join(', ') || '–']);
   }
 }
 
