@@ -4,7 +4,8 @@ import { isoNow } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
 import { newShortId } from '../../db/ids.js';
 import { AppError } from '../../errors.js';
-import { parseDomainName, type ParsedDomainName } from './domain-name.js';
+import { mutateDomain } from './domain-scope.js';
+import { MAX_DOMAIN_PATH_LENGTH, isShareableHost, parseDomainName, type ParsedDomainName } from './domain-name.js';
 import {
   clientExists,
   countDomains,
@@ -28,6 +29,7 @@ import { insertDefaultTheme } from '../themes/themes.service.js';
 
 export async function createDomain(deps: Deps, clientId: string, input: CreateDomain): Promise<Domain> {
   const parsed = parseName(input.name);
+  assertShareable(input.consentSharingDomains);
   const { name: _name, whitelabel = false, ...settingsInput } = input;
   const settings: DomainSettings = { ...DOMAIN_DEFAULTS, ...settingsInput };
   const now = isoNow(deps.clock);
@@ -74,7 +76,7 @@ export async function getDomain(deps: Deps, clientId: string, domainId: string):
   return domainRowToDomain(row);
 }
 
-/** PUT merges; any real change bumps the configuration revision (the widget cache key). */
+/** PUT merges; any real change bumps the configuration revision (the widget cache key) through mutateDomain. */
 export async function updateDomain(
   deps: Deps,
   clientId: string,
@@ -82,30 +84,31 @@ export async function updateDomain(
   input: UpdateDomain,
 ): Promise<Domain> {
   const parsed = input.name !== undefined ? parseName(input.name) : undefined;
-  await deps.db.transaction().execute(async (trx) => {
-    const client = await lockClient(trx, deps.engine, clientId);
-    const current = client && (await findDomain(trx, clientId, domainId));
-    if (!current) throw new AppError('DOMAIN_NOT_FOUND');
-    const { name: _name, whitelabel, ...settingsInput } = input;
-    const changes: DomainRowUpdate = {};
-    if (parsed && (parsed.name !== current.name || parsed.path !== current.path || parsed.scheme !== current.scheme)) {
-      if (parsed.name !== current.name || parsed.path !== current.path) await assertNameFree(trx, clientId, parsed);
-      Object.assign(changes, { name: parsed.name, path: parsed.path, scheme: parsed.scheme });
-    }
-    if (whitelabel !== undefined && Number(whitelabel) !== current.whitelabel) {
-      if (whitelabel) assertWhitelabelQuota(client.whitelabel_max_count, (await countDomains(trx, clientId)).whitelabel);
-      changes.whitelabel = Number(whitelabel);
-    }
-    const settings = parseSettings(current.settings);
-    const merged = { ...settings, ...settingsInput };
-    if (!isDeepStrictEqual(merged, settings)) changes.settings = JSON.stringify(merged);
-    if (Object.keys(changes).length === 0) return;
-    await updateDomainRow(trx, clientId, domainId, {
-      ...changes,
-      config_revision: current.config_revision + 1,
-      updated_at: isoNow(deps.clock),
-    });
-  });
+  assertShareable(input.consentSharingDomains);
+  await mutateDomain(
+    deps,
+    clientId,
+    domainId,
+    async ({ trx, domain: current, client, changed }) => {
+      const { name: _name, whitelabel, ...settingsInput } = input;
+      const changes: DomainRowUpdate = {};
+      if (parsed && (parsed.name !== current.name || parsed.path !== current.path || parsed.scheme !== current.scheme)) {
+        if (parsed.name !== current.name || parsed.path !== current.path) await assertNameFree(trx, clientId, parsed);
+        Object.assign(changes, { name: parsed.name, path: parsed.path, scheme: parsed.scheme });
+      }
+      if (whitelabel !== undefined && Number(whitelabel) !== current.whitelabel) {
+        if (whitelabel) assertWhitelabelQuota(client!.whitelabel_max_count, (await countDomains(trx, clientId)).whitelabel);
+        changes.whitelabel = Number(whitelabel);
+      }
+      const settings = parseSettings(current.settings);
+      const merged = { ...settings, ...settingsInput };
+      if (!isDeepStrictEqual(merged, settings)) changes.settings = JSON.stringify(merged);
+      if (Object.keys(changes).length === 0) return;
+      await updateDomainRow(trx, clientId, domainId, changes);
+      changed('config');
+    },
+    { lockClient: true },
+  );
   return getDomain(deps, clientId, domainId);
 }
 
@@ -120,7 +123,22 @@ function parseName(raw: string): ParsedDomainName {
       { field: 'body.name', message: 'must be a host name (www.site.tld), host:port or http(s) URL' },
     ]);
   }
+  // The name's 500 characters can grow when the path is percent-encoded (é → %C3%A9).
+  if (parsed.path.length > MAX_DOMAIN_PATH_LENGTH) {
+    throw new AppError('DOMAIN_NAME_INVALID', [
+      { field: 'body.name', message: `the path must be at most ${MAX_DOMAIN_PATH_LENGTH} characters once percent-encoded` },
+    ]);
+  }
   return parsed;
+}
+
+function assertShareable(entries: readonly string[] | undefined): void {
+  const details = (entries ?? []).flatMap((entry, i) =>
+    isShareableHost(entry)
+      ? []
+      : [{ field: `body.consentSharingDomains.${i}`, message: `${entry} is a public suffix or a single label, not a site's own domain` }],
+  );
+  if (details.length > 0) throw new AppError('VALIDATION_FAILED', details);
 }
 
 async function assertNameFree(trx: Executor, clientId: string, parsed: ParsedDomainName): Promise<void> {
