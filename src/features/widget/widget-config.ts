@@ -2,7 +2,8 @@ import type { EmbeddingConfig, EmbeddingTexts, LocaleBundle, ThemeConfig, Widget
 import type { Embedding } from '../embeddings/embeddings.schemas.js';
 import type { Domain } from '../domains/domains.schemas.js';
 import { sharingHost } from '../domains/domain-name.js';
-import { BUILTIN_LANGUAGES, PURPOSE_IDS, type LocaleTexts } from '../locales/builtin-texts.js';
+import { BUILTIN_LANGUAGES, HTML_TEXT_FIELDS, PURPOSE_IDS, type LocaleTexts } from '../locales/builtin-texts.js';
+import { fillLegalHtml } from '../locales/locale-html.js';
 import { effectiveTexts, languageOf, type StoredTexts } from '../locales/locale-texts.js';
 import type { Placeholder } from '../placeholders/placeholders.schemas.js';
 import type { Theme } from '../themes/themes.schemas.js';
@@ -153,7 +154,9 @@ function translationFor<T>(map: Record<string, T>, locale: string): T | undefine
 }
 
 function localeBundle(name: string, texts: LocaleTexts, embeddings: Embedding[], fill: (s: string) => string): LocaleBundle {
-  const t = Object.fromEntries(WIDGET_TEXT_FIELDS.map((f) => [f, fill(texts[f])]));
+  const t = Object.fromEntries(
+    WIDGET_TEXT_FIELDS.map((f) => [f, HTML_TEXT_FIELDS.includes(f) ? fillLegalHtml(texts[f], fill) : fill(texts[f])]),
+  );
   const pu = Object.fromEntries(
     PURPOSE_IDS.map((id) => [id, [fill(texts.purposeNames[id]), fill(texts.purposeDescriptions[id])] as [string, string]]),
   );
