@@ -39,6 +39,8 @@ export class Scanner {
     this.proxy = new EgressProxy(this.guard, options.log);
     this.browser = new SharedBrowser({
       chromiumPath: options.chromiumPath,
+      chromiumUser: options.chromiumUser,
+      requireSandbox: options.requireSandbox,
       proxyUrl: () => this.proxy.start(),
       log: options.log,
     });
