@@ -1,6 +1,6 @@
 import { errors, type BrowserContext, type Page, type Response } from 'playwright-core';
 import type { AppError } from '../../errors.js';
-import type { CrawlState } from './crawl-state.js';
+import { MAX_URL_LENGTH, type CrawlState } from './crawl-state.js';
 import type { Anchor } from './detectors/html.js';
 import { PROXY_ERROR_HEADER, type EgressProxy, type ProxyFailure } from './egress-proxy.js';
 import { scanFailed, siteError, targetForbidden, type FailureReason } from './scan-errors.js';
@@ -153,7 +153,7 @@ export async function crawlWithBrowser(context: BrowserContext, state: CrawlStat
  * wrap functions in helpers such as `__name` that do not exist in the page.
  */
 const READ_PAGE = `(() => ({
-  anchors: Array.from(document.querySelectorAll('a[href]')).slice(0, 2000).map((a) => ({
+  anchors: Array.from(document.querySelectorAll('a[href]')).filter((a) => String(a.href).length <= ${MAX_URL_LENGTH}).slice(0, 2000).map((a) => ({
     href: typeof a.href === 'string' ? a.href : String(a.getAttribute('href')),
     text: (a.innerText || a.getAttribute('aria-label') || a.title || (a.querySelector('img') || {}).alt || '').trim().slice(0, 200),
   })),
