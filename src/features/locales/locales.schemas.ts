@@ -8,7 +8,7 @@ const URL_FIELDS: readonly LocaleTextField[] = ['imprintUrl', 'privacyPolicyUrl'
 
 function fieldSchema(field: LocaleTextField): TString {
   if (URL_FIELDS.includes(field)) return UrlOrEmpty();
-  if (HTML_TEXT_FIELDS.includes(field)) return Text(100_000, { description: 'HTML, shown unescaped' });
+  if (HTML_TEXT_FIELDS.includes(field)) return Text(100_000, { description: 'HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales)' });
   return Text(5000);
 }
 
