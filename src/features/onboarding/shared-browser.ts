@@ -83,7 +83,7 @@ async function chromiumCommand(
       { user, setpriv: setpriv ?? null },
       `scanner: Placet runs as root and Chromium cannot be started as another user (${
         !user ? 'SCAN_CHROMIUM_USER is empty' : !account ? `no user ${user}` : account.uid === 0 ? `${user} is root` : 'setpriv not found'
-      }); Chromium runs as root, without its sandbox`,
+      }); Chromium runs as root, where its sandbox cannot start`,
     );
     return { executablePath };
   }
