@@ -92,6 +92,25 @@ describe('the scanner\'s Chromium', () => {
     }
   }, 60_000);
 
+  it('says why in a warning when, run as root, it has no account to switch to', async () => {
+    const { log, warnings } = logger();
+    const browser = new SharedBrowser({ chromiumPath: undefined, chromiumUser: 'no-such-user-placet', proxyUrl: () => proxy.start(), log });
+    try {
+      await browser.get();
+      // As root Chromium's sandbox cannot start, so it runs without; as any other user the account is not needed.
+      const expected = isRoot ? { sandbox: false, user: undefined } : { sandbox: namespacesAllowed(), user: undefined };
+      expect(await browser.isolation()).toEqual(expected);
+      if (isRoot) {
+        expect(warnings()).toEqual([
+          expect.stringContaining('no user no-such-user-placet'),
+          expect.stringContaining('cannot start with its sandbox'),
+        ]);
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
   describe('where the sandbox cannot start', () => {
     // A Chromium that, like one on a platform without user namespaces, starts only with --no-sandbox.
     let dir: string;
