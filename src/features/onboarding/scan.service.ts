@@ -4,6 +4,7 @@ import type { RawScan } from './crawl-state.js';
 import { detectAddress } from './detectors/detect-address.js';
 import type { ScanResult } from './onboarding.schemas.js';
 import { presetCatalogue, presetTranslations } from './preset-catalogue.js';
+import { issueScanPass, presentScanPass } from './scan-pass.js';
 import type { Scanner } from './scanner.js';
 import { isSameSite } from './site.js';
 
@@ -15,7 +16,9 @@ export function domainStartUrl(domain: { scheme: string; name: string; path: str
 /** GET …/onboarding/scan: crawls the domain's website and derives address, legal links and presets. */
 export async function scanDomain(deps: Deps, scanner: Scanner, clientId: string, domainId: string): Promise<ScanResult> {
   const domain = await requireDomain(deps.db, deps.engine, clientId, domainId);
-  const raw = await scanner.scan(domainStartUrl(domain));
+  // The site may already have Placet's snippet: the scan's browser shows a pass, so the widget stands aside.
+  const pass = await issueScanPass(deps, domain.id, deps.config.scan.timeoutMs + 60_000);
+  const raw = await scanner.scan(domainStartUrl(domain), (context) => presentScanPass(context, deps.config.publicUrl, pass));
   return scanResult(raw);
 }
 

@@ -50,7 +50,8 @@ export class Scanner {
     return this.browser.profileDir();
   }
 
-  async scan(start: URL): Promise<RawScan & { durationMs: number }> {
+  /** `prepare` sets up the scan's browser context before the first page (the scan pass, see scan-pass.ts). */
+  async scan(start: URL, prepare?: (context: BrowserContext) => Promise<void>): Promise<RawScan & { durationMs: number }> {
     try {
       await this.guard.resolve(start.hostname); // refuse or fail fast, before taking a slot
     } catch (err) {
@@ -61,7 +62,7 @@ export class Scanner {
     });
     try {
       const started = Date.now();
-      const raw = await this.run(start, started + this.options.timeoutMs);
+      const raw = await this.run(start, started + this.options.timeoutMs, prepare);
       return { ...raw, durationMs: Date.now() - started };
     } finally {
       release();
@@ -73,7 +74,7 @@ export class Scanner {
     await this.proxy.close();
   }
 
-  private async run(start: URL, deadline: number): Promise<RawScan> {
+  private async run(start: URL, deadline: number, prepare?: (context: BrowserContext) => Promise<void>): Promise<RawScan> {
     const state = new CrawlState(start, this.options.maxPages, deadline);
     let browser: Browser | undefined;
     try {
@@ -96,6 +97,12 @@ export class Scanner {
       });
     } catch (err) {
       throw scanFailed('BROWSER_CRASHED', `no browser context: ${(err as Error).message.split('\n')[0]}`);
+    }
+    try {
+      await prepare?.(context);
+    } catch (err) {
+      await context.close().catch(() => undefined);
+      throw scanFailed('BROWSER_CRASHED', `the browser context could not be prepared: ${(err as Error).message.split('\n')[0]}`);
     }
     const b = browser;
     // Playwright does not always fail a pending navigation when Chromium dies: end the scan at once.
