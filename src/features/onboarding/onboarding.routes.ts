@@ -35,7 +35,8 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async
           'Crawls up to SCAN_MAX_PAGES same-site pages within SCAN_TIMEOUT_MS in headless Chromium (HTTP-only without ' +
           'a browser). 400 SCAN_SITE_ERROR: the site answered with an error status or empty content; 400 ' +
           'SCAN_TARGET_FORBIDDEN: the site is on a private network; 500 SCAN_FAILED: crawling failed (the detail ' +
-          'starts with DNS, CONNECTION_REFUSED, CONNECTION_FAILED, TLS, TIMEOUT, BROWSER_CRASHED or BUSY).',
+          'starts with DNS, CONNECTION_REFUSED, CONNECTION_FAILED, TLS, TIMEOUT, BROWSER_CRASHED or BUSY). A site with ' +
+          'Placet\'s snippet is seen without the widget (a server-signed scan pass; docs/onboarding.md).',
         response: { 200: ScanResultSchema, ...errorResponses(400, 401, 404, 500) },
       },
     },
