@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { requireDomain } from '../domains/domain-scope.js';
+import { domainRowToDomain } from '../domains/domains.service.js';
 import { listEmbeddings } from '../embeddings/embeddings.service.js';
 import type { Embedding } from '../embeddings/embeddings.schemas.js';
 import { crawlForAudit, type AuditObservation, type AuditPage, type AuditRequest, type AuditStateName } from './audit-crawl.js';
@@ -33,7 +34,11 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
     },
     (newContext, state, proxy) => crawlForAudit(newContext, state, proxy, { placetOrigin }, pages),
   );
-  const rules = new Rules(await listEmbeddings(deps, clientId, domainId), await onboardingLinks(deps.db, domainId));
+  const rules = new AuditRules(
+    await listEmbeddings(deps, clientId, domainId),
+    await onboardingLinks(deps.db, domainId),
+    domainRowToDomain(domain).requireConsentForMandatoryEmbeddings,
+  );
   const violations: AuditViolation[] = [];
   for (const page of pages) {
     for (const state of ['beforeDecision', 'afterDecline'] as const) {
@@ -70,14 +75,15 @@ const presetRef = (p: Preset | undefined) => (p ? { id: p.id, name: p.name } : n
  * happened before consent or after "decline". Allowed are only the items of active, technically necessary
  * embeddings (unless the domain requires consent for those too).
  */
-class Rules {
+export class AuditRules {
   private readonly active: Embedding[];
   private readonly inactive: Embedding[];
   private readonly byPreset = new Map<number, Embedding>();
 
   constructor(
     embeddings: readonly Embedding[],
-    links: Map<string, string>,
+    links: ReadonlyMap<string, string>,
+    private readonly mandatoryNeedsConsent: boolean,
   ) {
     this.active = embeddings.filter((e) => e.active);
     this.inactive = embeddings.filter((e) => !e.active);
@@ -88,7 +94,7 @@ class Rules {
     }
   }
 
-  private needsConsent = (e: Embedding) => e.purpose !== NECESSARY;
+  private needsConsent = (e: Embedding) => e.purpose !== NECESSARY || this.mandatoryNeedsConsent;
 
   violations(pageUrl: string, state: Exclude<AuditStateName, 'afterAcceptAll'>, o: AuditObservation): AuditViolation[] {
     const found: AuditViolation[] = [];

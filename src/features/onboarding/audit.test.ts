@@ -74,6 +74,7 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
     pages.set('/', html(`<h1>Shop</h1><a href="/contact">Contact</a>
 <script type="text/x-ccm-loader" data-ccm-loader-src="http://${tp}/js/stats.js" data-ccm-loader-group="stats"></script>
 <script src="http://${tp}/js/leaky.js"></script>`));
+    pages.set('/plain', `<!doctype html><html><body><h1>No snippet</h1><script src="http://${tp}/js/leaky.js"></script></body></html>`);
     pages.set('/contact', html(`<h1>Contact</h1><iframe src="http://${tp}/embed/video.html" width="300" height="150"></iframe>`));
     auditUrl = `${base}/onboarding/audit`;
   });
@@ -123,6 +124,18 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
     expect(home.afterDecline!.requests.map((q) => q.url)).not.toContain(`${tp}/js/stats.js`);
     // The audit's clicks are not recorded as visitors' decisions.
     expect(Number((await consentPosts())?.n ?? 0)).toBe(before);
+  });
+
+  it('says so when no page shows the banner, and still reports what loads', async () => {
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}/plain` });
+    const res = await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${client.id}/domain/${domain.id}/onboarding/audit` });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json<AuditResult>();
+    expect(r.widgetFound).toBe(false);
+    expect(r.warnings).toEqual([expect.stringMatching(/showed no banner on any page/)]);
+    expect(r.pages).toEqual([expect.objectContaining({ widget: false, afterDecline: null, afterAcceptAll: null })]);
+    expect(r.violations.map((v) => v.value)).toEqual(expect.arrayContaining([`http://localhost:${other.port}/js/leaky.js`, 'leak_id']));
   });
 
   it('answers a start page with an error status as the scan does: 400 SCAN_SITE_ERROR', async () => {
