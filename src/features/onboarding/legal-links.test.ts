@@ -58,6 +58,10 @@ for (const dialect of DIALECTS) {
       expect(after.links.en).toEqual(found);
       // Every language the domain's banner can show gets them.
       expect((await bannerLinks(ctx, client.apiKey, domain, 'de')).links.de).toEqual(found);
+      // The row goes with its domain.
+      expect((await ctx.hosting({ method: 'DELETE', url: base })).statusCode).toBe(204);
+      const left = await ctx.database.db.selectFrom('onboarding_legal_links').select('domain_id').where('domain_id', '=', domain.id).execute();
+      expect(left).toEqual([]);
     });
 
     it('embeddingsFromCookies applies them as well', async () => {
