@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMBEDDING_DEFAULTS, type Embedding } from '../embeddings/embeddings.schemas.js';
 import type { AuditObservation } from './audit-crawl.js';
-import { AuditRules } from './audit.service.js';
+import { AuditRules } from './audit-rules.js';
 import { presetSourceKey } from './onboarding.repository.js';
 
 const PAGE = 'https://www.shop.example/contact';
