@@ -88,11 +88,9 @@ export async function scanPassResponse(
 
 /** Makes the scan's browser carry the pass on its requests for Placet's widget script, and only there. */
 export async function presentScanPass(context: BrowserContext, publicUrl: string, pass: string): Promise<void> {
-  const origin = new URL(publicUrl).origin;
-  const base = new URL(publicUrl).pathname.replace(/\/$/, '');
-  const widget = new Set([`${base}/public/app.js`, `${base}/public/ccm19.js`]);
-  await context.route(
-    (url) => url.origin === origin && widget.has(url.pathname),
-    (route) => route.continue({ headers: { ...route.request().headers(), [SCAN_PASS_HEADER]: pass } }),
-  );
+  const url = new URL(publicUrl); // as the browser writes it: lower-case host, no default port
+  const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Exactly the widget script under PUBLIC_URL (any query): no other request ever carries the pass.
+  const widget = new RegExp(`^${base}/public/(?:app|ccm19)\\.js(?:[?#]|$)`);
+  await context.route(widget, (route) => route.continue({ headers: { ...route.request().headers(), [SCAN_PASS_HEADER]: pass } }));
 }
