@@ -25,7 +25,7 @@ interface PageFindings {
 }
 
 /** Resolves to `fallback` when `work` fails or takes longer than `ms`. */
-function bounded<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+export function bounded<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<T>((resolve) => {
     timer = setTimeout(() => resolve(fallback), ms);
@@ -162,7 +162,7 @@ const READ_PAGE = `(() => ({
   text: document.body ? document.body.innerText.slice(0, 100000) : '',
 }))()`;
 
-const READ_STORAGE = `(() => {
+export const READ_STORAGE = `(() => {
   const keys = (read) => { try { return Object.keys(read()); } catch (e) { return []; } };
   return { origin: location.origin, local: keys(() => localStorage), session: keys(() => sessionStorage) };
 })()`;
@@ -189,7 +189,7 @@ async function collect(page: Page, context: BrowserContext, state: CrawlState): 
   }
 }
 
-function navigationError(err: unknown, url: string, proxy: EgressProxy): AppError {
+export function navigationError(err: unknown, url: string, proxy: EgressProxy): AppError {
   const message = (err as Error).message ?? String(err);
   const firstLine = message.split('\n')[0] ?? message;
   if (err instanceof errors.TimeoutError) return scanFailed('TIMEOUT', `${url} did not load within the scan's time limit`);

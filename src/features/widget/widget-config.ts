@@ -45,6 +45,8 @@ export interface WidgetSource {
   theme: Theme;
   /** The visitor is known to be outside the area where consent is required (see gdpr-area.ts). */
   outsideGdprArea?: boolean;
+  /** The legal pages onboarding applied (docs/onboarding.md): used where a locale has no URL of its own. */
+  legalLinks?: { imprintUrl: string; privacyPolicyUrl: string };
 }
 
 export interface LanguageChoice {
@@ -76,7 +78,12 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
   const names = availableLocales(source, choice);
   const stored = new Map(source.locales.map((l) => [l.name, l.stored]));
   const loc: Record<string, LocaleBundle> = {};
-  for (const name of names) loc[name] = localeBundle(name, effectiveTexts(name, stored.get(name)), source.embeddings, fill);
+  for (const name of names) {
+    const texts = effectiveTexts(name, stored.get(name));
+    texts.imprintUrl ||= source.legalLinks?.imprintUrl ?? '';
+    texts.privacyPolicyUrl ||= source.legalLinks?.privacyPolicyUrl ?? '';
+    loc[name] = localeBundle(name, texts, source.embeddings, fill);
+  }
   const used = new Set(source.embeddings.map((e) => e.purpose));
   return {
     d: domain.id,

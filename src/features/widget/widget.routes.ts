@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { HOSTING_SECURITY, LocaleNameSchema, PathIdSchema, errorResponses } from '../../schemas/common.js';
 import { requireDomain } from '../domains/domain-scope.js';
 import { listLocaleRows } from '../locales/locales.repository.js';
+import { scanPassResponse } from '../onboarding/scan-pass.js';
 import { CallCounter } from './call-counter.js';
 import { WidgetService } from './widget.service.js';
 
@@ -37,6 +38,9 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
         },
       },
       async (request, reply) => {
+        // Onboarding's scanner, with a pass only the server can issue: an inert script (docs/onboarding.md).
+        const pass = await scanPassResponse(deps, request.headers, request.query.domain);
+        if (pass) return reply.status(pass.status).headers(pass.headers).send(pass.body);
         const h = request.headers;
         const country = deps.config.countryHeader && h[deps.config.countryHeader];
         const result = await widget.serve({
