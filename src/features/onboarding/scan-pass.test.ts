@@ -71,7 +71,7 @@ describe.skipIf(!CHROMIUM)('scan of a site that already has the widget', () => {
   const log = Fastify({ logger: false }).log;
   /** A scanner whose browser contexts get the vendor stand-ins before the scan's own preparation. */
   const scanner = (hits: string[]) => {
-    const s = new Scanner({ maxPages: 2, timeoutMs: 20_000, concurrency: 1, allowPrivateNetworks: true, chromiumPath: undefined, log });
+    const s = new Scanner({ maxPages: 2, timeoutMs: 20_000, concurrency: 1, allowPrivateNetworks: true, chromiumPath: undefined, chromiumUser: 'nobody', requireSandbox: false, log });
     const scan = s.scan.bind(s);
     s.scan = (start, prepare) => scan(start, async (context) => {
       await routeVendorStandIns(context, hits);
