@@ -8,6 +8,8 @@ export const ERRORS = {
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
   USERNAME_TAKEN: { status: 400, message: 'This username is already taken.' },
+  API_KEY_TAKEN: { status: 400, message: 'Another client already has this apiKey.' },
+  DOMAIN_ID_TAKEN: { status: 400, message: 'A domain with this id already exists.' },
   DOMAIN_LIMIT_REACHED: { status: 400, message: 'The client has reached its maximum number of domains.' },
   WHITELABEL_LIMIT_REACHED: {
     status: 400,
