@@ -1,5 +1,6 @@
 import type { App } from './app.js';
 import type { Deps } from './deps.js';
+import { assignOperationId } from './plugins/operation-ids.js';
 import { assetRoutes } from './features/assets/assets.routes.js';
 import { clientRoutes } from './features/clients/clients.routes.js';
 import { consentIngestRoutes } from './features/consent-ingest/consent-ingest.routes.js';
@@ -19,6 +20,7 @@ import { themeRoutes } from './features/themes/themes.routes.js';
 
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
+  app.addHook('onRoute', assignOperationId);
   await app.register(healthRoutes, { deps });
   await app.register(
     async (hosting) => {

@@ -16,8 +16,8 @@ export const PresetQuery = Type.Object({
     }),
   ),
   purpose: Type.Optional(StringEnum(PURPOSE_IDS, { description: 'only presets of this purpose id' })),
-  offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: MAX_PRESET_PAGE, default: 50 }),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PRESET_PAGE, default: 50 })),
 });
 export type PresetQueryInput = Static<typeof PresetQuery>;
 

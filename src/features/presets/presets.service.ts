@@ -15,15 +15,16 @@ function haystack(preset: Preset): string {
 
 /** One page of the shipped catalogue, in catalogue order, filtered by purpose and by every search word. */
 export function browsePresets(query: PresetQueryInput): PresetPage {
+  const { offset = 0, limit = 50 } = query;
   const words = (query.search ?? '').toLowerCase().split(/\s+/).filter((w) => w !== '');
   const matches = presetCatalogue().presets.filter(
     (p) => (query.purpose === undefined || p.purpose === query.purpose) && words.every((w) => haystack(p).includes(w)),
   );
   return {
     total: matches.length,
-    offset: query.offset,
-    limit: query.limit,
-    items: matches.slice(query.offset, query.offset + query.limit).map(presetToSummary),
+    offset,
+    limit,
+    items: matches.slice(offset, offset + limit).map(presetToSummary),
   };
 }
 
