@@ -10,7 +10,7 @@ const fixture = (): Json => JSON.parse(readFileSync(new URL('../../../test/fixtu
 /** The fields of an exported object a recreated one must carry: everything but ids, counters and children. */
 const READ_ONLY = ['id', 'domainCount', 'whitelabelCount', 'widgetDisplayCount', 'passwordHash', 'domains', 'embeddings', 'locales', 'themes', 'placeholders'];
 const writable = (o: Json) => Object.fromEntries(Object.entries(o).filter(([k]) => !READ_ONLY.includes(k)));
-const byName = <T extends { name: string }>(items: T[], name: string) => items.find((i) => i.name === name);
+const byName = (items: Json[], name: string): Json => items.find((i) => i.name === name) ?? {};
 const refs = (items: ImportReport['created']) => items.map((i) => `${i.type}: ${i.ref}`).sort();
 
 async function get(ctx: TestContext, url: string) {
