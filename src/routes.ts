@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { App } from './app.js';
 import type { Deps } from './deps.js';
 import { assignOperationId } from './plugins/operation-ids.js';
@@ -21,6 +22,8 @@ import { themeRoutes } from './features/themes/themes.routes.js';
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
   app.addHook('onRoute', assignOperationId);
+  // Console sessions travel in a cookie (read by the Hosting API's auth hook and the console routes).
+  await app.register(cookie);
   await app.register(healthRoutes, { deps });
   await app.register(
     async (hosting) => {
@@ -39,8 +42,8 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
     },
     { prefix: '/hosting/api' },
   );
-  // Pages for people: the landing page at `/`, the plugins' back-end link `/public/`.
-  await app.register(consoleRoutes);
+  // Pages for people: the landing page at `/`, the plugins' back-end link `/public/`, the console.
+  await app.register(consoleRoutes, { deps });
   // Public endpoints called from visitors' browsers: no agency key.
   await app.register(widgetRoutes, { deps });
   await app.register(consentIngestRoutes, { deps });

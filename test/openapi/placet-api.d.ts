@@ -522,6 +522,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current console session (and its CSRF token) */
+        get: operations["getConsoleApiSession"];
+        put?: never;
+        /** Sign in to the console (agency with the Hosting API key, or an active client) */
+        post: operations["postConsoleApiSession"];
+        /** Sign out of the console */
+        delete: operations["deleteConsoleApiSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/app.js": {
         parameters: {
             query?: never;
@@ -5377,6 +5396,146 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getConsoleApiSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        role: "agency" | "client";
+                        /** @description the signed-in client; null for the agency */
+                        clientId: string | null;
+                        /** @description send it as X-CSRF-Token with every change */
+                        csrfToken: string;
+                        /** @description absolute end of the session (ISO time); it also ends after 30 idle minutes */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postConsoleApiSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: "agency" | "client";
+                    /** @description agency: the Hosting API key */
+                    key?: string;
+                    /** @description client: its username */
+                    username?: string;
+                    /** @description client: its password */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        role: "agency" | "client";
+                        /** @description the signed-in client; null for the agency */
+                        clientId: string | null;
+                        /** @description send it as X-CSRF-Token with every change */
+                        csrfToken: string;
+                        /** @description absolute end of the session (ISO time); it also ends after 30 idle minutes */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteConsoleApiSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,13 +13,13 @@ for (const dialect of DIALECTS) {
       expect(res.body).toContain('href="docs"');
     });
 
-    it('/public/ (the WordPress plugin\'s back-end link) redirects relatively, so a path prefix survives', async () => {
+    it('/public/ (the WordPress plugin\'s back-end link) redirects to the console, relatively, so a path prefix survives', async () => {
       for (const url of ['/public/', '/public']) {
         const res = await ctx.app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(302);
         // Resolved against the address the browser used, behind a proxy that mounts Placet under /placet/.
         const target = new URL(res.headers.location as string, `https://cmp.agency.example/placet${url}`);
-        expect(target.href).toBe('https://cmp.agency.example/placet/');
+        expect(target.href).toBe('https://cmp.agency.example/placet/console/');
       }
     });
 
