@@ -124,7 +124,28 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
     const domains = (await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${shop.id}/domain` })).json();
-    expect(domains[0]).toMatchObject({ country: 'DE', consentCookieLifetime: 90, iframeMarkers: ['youtube.com', 'vimeo.com'] });
+    expect(domains[0]).toMatchObject({ name: 'www.shop.example', path: '/de/', country: 'DE', consentCookieLifetime: 90, iframeMarkers: ['youtube.com', 'vimeo.com'] });
+
+    // Embeddings: from the preset catalogue (searched), and by hand; switched off; deleted.
+    await page.getByLabel('Search services').fill('google analytics 4');
+    await page.getByRole('button', { name: 'Search services' }).click();
+    await page.getByRole('button', { name: 'Add: Google Analytics 4' }).click();
+    const embeddings = page.locator('section', { has: page.getByRole('heading', { name: 'Embeddings' }) }).locator('ul.list').first();
+    await expect.poll(() => embeddings.textContent()).toContain('Google Analytics 4');
+    await page.getByLabel('Name', { exact: true }).fill('Live chat');
+    await page.getByLabel('Purpose').selectOption('15c61c3');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => embeddings.textContent()).toContain('Live chat');
+    await page.getByRole('button', { name: 'Deactivate: Live chat' }).click();
+    await page.getByRole('button', { name: 'Activate: Live chat' }).waitFor();
+    const stored = (await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${shop.id}/domain/${domains[0].id}/embedding` })).json();
+    expect(stored.map((e: { name: string; active: boolean; purpose: string }) => [e.name, e.active, e.purpose])).toEqual([
+      ['Google Analytics 4', true, 'a717ff5'],
+      ['Live chat', false, '15c61c3'],
+    ]);
+    expect(stored[0].assets.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Delete: Live chat' }).click();
+    await expect.poll(() => embeddings.textContent()).not.toContain('Live chat');
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'domain');
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { hosting } from './api.js';
+import { EmbeddingsPanel } from './embeddings.js';
 import { DOMAIN_FIELDS, fieldText, type DomainField } from './domain-fields.js';
 import type { Ctx } from './main.js';
 import { Check, ErrorBox, Field, PageTitle, Status } from './ui.js';
@@ -74,6 +75,9 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
     setStatus('');
     const body = Object.fromEntries(DOMAIN_FIELDS.map((f) => [f.key, form[f.key]]));
     if (body.country === '') body.country = null;
+    // The API reads a name without a path as path `/`: keep the domain's path unless the host changed with it.
+    if (form.name === domain.name) delete body.name;
+    else body.name = `${String(form.name)}${domain.path === '/' ? '' : domain.path}`;
     try {
       const saved = await hosting<Domain>('PUT', base, body);
       setDomain(saved);
@@ -88,6 +92,7 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
       <p><a href={`#/clients/${clientId}`}>← {t('domains')}</a></p>
       <PageTitle>{`${domain.name}${domain.path === '/' ? '' : domain.path}`}</PageTitle>
       <Snippet ctx={ctx} base={base} />
+      <EmbeddingsPanel ctx={ctx} base={base} />
       <form class="card" onSubmit={save} aria-labelledby="settings">
         <h2 id="settings">{t('settings')}</h2>
         {DOMAIN_FIELDS.map((f) => (
