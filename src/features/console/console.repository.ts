@@ -7,8 +7,18 @@ export async function insertSession(db: Executor, row: ConsoleSessionTable): Pro
   await db.insertInto('console_sessions').values(row).execute();
 }
 
-export async function findSession(db: Executor, tokenHash: string): Promise<ConsoleSessionRow | undefined> {
-  return db.selectFrom('console_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+/** The session with whether its client (if any) is still active, in one query. */
+export async function findSession(
+  db: Executor,
+  tokenHash: string,
+): Promise<(ConsoleSessionRow & { client_active: number | null }) | undefined> {
+  return db
+    .selectFrom('console_sessions as s')
+    .leftJoin('clients as c', 'c.id', 's.client_id')
+    .selectAll('s')
+    .select('c.active as client_active')
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export async function touchSession(db: Executor, tokenHash: string, now: string): Promise<void> {

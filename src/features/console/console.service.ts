@@ -84,13 +84,16 @@ async function verify(deps: Deps, input: SignIn): Promise<string | null | undefi
   return client && matches && client.active === 1 ? client.id : undefined;
 }
 
-/** The session a cookie token names, if it has not expired (absolute or idle); sliding the idle timer. */
+/** The session a cookie token names, unless expired (absolute or idle) or its client deactivated; slides the idle timer. */
 export async function resolveSession(deps: Deps, token: string): Promise<(Session & { tokenHash: string }) | undefined> {
   const tokenHash = sha256Hex(token);
   const row = await findSession(deps.db, tokenHash);
   if (!row) return undefined;
   const now = deps.clock.now();
-  if (row.expires_at <= now.toISOString() || Date.parse(row.last_seen_at) + SESSION_IDLE_MS <= now.getTime()) {
+  const expired = row.expires_at <= now.toISOString() || Date.parse(row.last_seen_at) + SESSION_IDLE_MS <= now.getTime();
+  // A client the agency deactivated is signed out at its next request.
+  const deactivated = row.role === 'client' && row.client_active !== 1;
+  if (expired || deactivated) {
     await deleteSession(deps.db, tokenHash);
     return undefined;
   }

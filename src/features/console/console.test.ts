@@ -105,6 +105,10 @@ for (const dialect of DIALECTS) {
       // What is its own, it may change.
       expect((await call('POST', `/hosting/api/client/${mine.id}/domain`, { name: 'mine-too.example' })).statusCode).toBe(201);
       expect((await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${other.id}/domain` })).json()).toHaveLength(1);
+      // Deactivated by the agency: signed out at the next request.
+      await ctx.hosting({ method: 'PUT', url: `/hosting/api/client/${mine.id}`, payload: { active: false } });
+      expect((await call('GET', `/hosting/api/client/${mine.id}/domain`)).statusCode).toBe(401);
+      expect((await call('GET', '/console/api/session')).statusCode).toBe(401);
     });
 
     it('signs out (the cookie stops working) and ends idle sessions', async () => {
