@@ -146,6 +146,20 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     expect(stored[0].assets.length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Delete: Live chat' }).click();
     await expect.poll(() => embeddings.textContent()).not.toContain('Live chat');
+
+    // Placeholders: a taken name is explained and the form keeps its values; delete.
+    await page.getByLabel('Placeholder name').fill('{FIRMA}');
+    await page.getByLabel('Value', { exact: true }).fill('Shop GmbH');
+    await page.getByRole('button', { name: 'Add placeholder' }).click();
+    const placeholders = page.locator('section', { has: page.getByRole('heading', { name: 'Placeholders' }) });
+    await expect.poll(() => placeholders.locator('ul.list').textContent()).toContain('{FIRMA} = Shop GmbH');
+    await page.getByLabel('Placeholder name').fill('FIRMA');
+    await page.getByLabel('Value', { exact: true }).fill('Other');
+    await page.getByRole('button', { name: 'Add placeholder' }).click();
+    await expect.poll(() => placeholders.getByRole('alert').textContent()).toContain('already has a placeholder with this name');
+    expect(await page.getByLabel('Value', { exact: true }).inputValue()).toBe('Other');
+    await page.getByRole('button', { name: 'Delete: FIRMA' }).click();
+    await expect.poll(() => placeholders.textContent()).toContain('No placeholders yet.');
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'domain');
 

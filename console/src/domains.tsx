@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { hosting } from './api.js';
 import { EmbeddingsPanel } from './embeddings.js';
+import { PlaceholdersPanel } from './placeholders.js';
 import { DOMAIN_FIELDS, fieldText, type DomainField } from './domain-fields.js';
 import type { Ctx } from './main.js';
 import { Check, ErrorBox, Field, PageTitle, Status } from './ui.js';
@@ -93,6 +94,7 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
       <PageTitle>{`${domain.name}${domain.path === '/' ? '' : domain.path}`}</PageTitle>
       <Snippet ctx={ctx} base={base} />
       <EmbeddingsPanel ctx={ctx} base={base} />
+      <PlaceholdersPanel ctx={ctx} base={base} />
       <form class="card" onSubmit={save} aria-labelledby="settings">
         <h2 id="settings">{t('settings')}</h2>
         {DOMAIN_FIELDS.map((f) => (
