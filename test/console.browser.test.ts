@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { DIALECTS, HOSTING_KEY, createClient, createDomain, useApp } from './helper.js';
+import { DIALECTS, HOSTING_KEY, createClient, createDomain, sendConsent, useApp } from './helper.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -160,6 +160,18 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     expect(await page.getByLabel('Value', { exact: true }).inputValue()).toBe('Other');
     await page.getByRole('button', { name: 'Delete: FIRMA' }).click();
     await expect.poll(() => placeholders.textContent()).toContain('No placeholders yet.');
+
+    // Consent log: a consent sent by the widget's endpoint shows in the open block; verify; download.
+    const ucid = await sendConsent(ctx, shop, domains[0]);
+    await page.reload();
+    const log = page.locator('section', { has: page.getByRole('heading', { name: 'Consent log' }) });
+    await expect.poll(() => log.getByRole('row', { name: /^1 open 1/ }).count()).toBe(1);
+    await log.getByRole('button', { name: 'Verify the log' }).click();
+    await expect.poll(() => log.getByRole('status').textContent()).toContain('The log is intact: 1 records');
+    const download = page.waitForEvent('download');
+    await log.getByRole('link', { name: 'Download block 1' }).click();
+    const file = await (await download).path();
+    expect(readFileSync(file, 'utf8')).toContain(ucid);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'domain');
 

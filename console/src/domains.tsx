@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { hosting } from './api.js';
+import { ConsentLogPanel } from './consent-log.js';
 import { EmbeddingsPanel } from './embeddings.js';
 import { PlaceholdersPanel } from './placeholders.js';
 import { DOMAIN_FIELDS, fieldText, type DomainField } from './domain-fields.js';
@@ -95,6 +96,7 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
       <Snippet ctx={ctx} base={base} />
       <EmbeddingsPanel ctx={ctx} base={base} />
       <PlaceholdersPanel ctx={ctx} base={base} />
+      <ConsentLogPanel ctx={ctx} base={base} />
       <form class="card" onSubmit={save} aria-labelledby="settings">
         <h2 id="settings">{t('settings')}</h2>
         {DOMAIN_FIELDS.map((f) => (
