@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Deps } from '../../deps.js';
 import { isoNow } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { newShortId } from '../../db/ids.js';
 import { AppError } from '../../errors.js';
 import { mutateDomain } from './domain-scope.js';
@@ -10,6 +11,7 @@ import {
   clientExists,
   countDomains,
   deleteDomainRow,
+  domainIdTaken,
   findDomain,
   findDomainByName,
   insertDomain,
@@ -30,7 +32,7 @@ import { insertDefaultTheme } from '../themes/themes.service.js';
 export async function createDomain(deps: Deps, clientId: string, input: CreateDomain): Promise<Domain> {
   const parsed = parseName(input.name);
   assertShareable(input.consentSharingDomains);
-  const { name: _name, whitelabel = false, ...settingsInput } = input;
+  const { id: givenId, name: _name, whitelabel = false, ...settingsInput } = input;
   const settings: DomainSettings = { ...DOMAIN_DEFAULTS, ...settingsInput };
   const now = isoNow(deps.clock);
   const id = await deps.db.transaction().execute(async (trx) => {
@@ -44,7 +46,8 @@ export async function createDomain(deps: Deps, clientId: string, input: CreateDo
     }
     if (whitelabel) assertWhitelabelQuota(client.whitelabel_max_count, counts.whitelabel);
     await assertNameFree(trx, clientId, parsed);
-    const id = await newShortId(trx, 'domains', deps.ids);
+    const id = givenId ?? (await newShortId(trx, 'domains', deps.ids));
+    if (givenId !== undefined && (await domainIdTaken(trx, givenId))) throw domainIdTakenError();
     await insertDomain(trx, {
       id,
       client_id: clientId,
@@ -60,9 +63,18 @@ export async function createDomain(deps: Deps, clientId: string, input: CreateDo
     });
     await insertDefaultTheme(trx, deps, id);
     return id;
+  }).catch(async (err: unknown) => {
+    // Two creates racing for the same given id: the primary key decides, and the loser hears which field.
+    if (givenId !== undefined && isUniqueViolation(err) && (await domainIdTaken(deps.db, givenId))) {
+      throw domainIdTakenError();
+    }
+    throw err;
   });
   return getDomain(deps, clientId, id);
 }
+
+const domainIdTakenError = () =>
+  new AppError('DOMAIN_ID_TAKEN', [{ field: 'body.id', message: 'is already used by another domain' }]);
 
 export async function listDomains(deps: Deps, clientId: string): Promise<Domain[]> {
   const rows = await listDomainRows(deps.db, clientId);

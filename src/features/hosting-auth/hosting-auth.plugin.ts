@@ -1,14 +1,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { authorizeClientCall, consoleSessionOf, requireCsrf } from '../console/console.auth.js';
 import { hostingKeyMatches, presentedKey } from './hosting-auth.service.js';
 
-/** onRequest hook for `/hosting/api/*`: runs before the body is read, so anonymous uploads cost nothing. */
+const MESSAGE = 'A valid Hosting API key is required (?apiKey= or Authorization: Bearer), or a console sign-in.';
+
+/**
+ * onRequest hook for `/hosting/api/*`: runs before the body is read, so anonymous uploads cost nothing.
+ * A request with a key is judged by the key alone. Without one, a console session cookie stands in for it:
+ * the agency's session may do everything, a client's only what concerns its own account
+ * (docs/console.md), and every change needs the session's CSRF token.
+ */
 export function hostingAuth(deps: Deps) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const key = presentedKey(request);
-    if (key === undefined || !(await hostingKeyMatches(deps.db, deps.config, key))) {
-      throw new AppError('UNAUTHORIZED', undefined, 'A valid Hosting API key is required (?apiKey= or Authorization: Bearer).');
+    if (key !== undefined) {
+      if (!(await hostingKeyMatches(deps.db, deps.config, key))) throw new AppError('UNAUTHORIZED', undefined, MESSAGE);
+      return;
     }
+    const session = await consoleSessionOf(deps, request);
+    if (!session) throw new AppError('UNAUTHORIZED', undefined, MESSAGE);
+    requireCsrf(request, session);
+    if (session.role === 'client') authorizeClientCall(request, session.clientId ?? '');
   };
 }

@@ -24,16 +24,17 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
   counter.start();
   app.addHook('onClose', async () => counter.stop());
 
-  for (const file of ['app.js', 'ccm19.js']) {
+  // `/app.js` and `/ccm19.js` at the root too: integrations build `<script base URL> + "/app.js?…"` (Neos).
+  for (const url of ['/public/app.js', '/public/ccm19.js', '/app.js', '/ccm19.js']) {
     app.get(
-      `/public/${file}`,
+      url,
       {
         // The hot path: per-request info logs cost a third of the throughput (STACK.md pitfall 9).
         logLevel: 'warn',
         schema: {
           tags: ['widget'],
           summary: 'The consent widget with the domain configuration inlined (Cache-Control: no-cache, strong ETag)',
-          hide: file !== 'app.js',
+          hide: url !== '/public/app.js',
           querystring: WidgetQuery,
         },
       },
