@@ -6,54 +6,18 @@
 import type { EmbeddingConfig, LocaleBundle } from './types.js';
 import { CSS, ICON } from './style.js';
 import { S, c, dnt, doc, em, gpc, nav, NECESSARY, th, w, type Stored } from './state.js';
+import { allowed, byId, decide, fixed, KEY, necessary, openStore, readAll, under, validDecision, writeAll } from './storage.js';
 
-const KEY = 'ccm_consent';
 const GCM = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization', 'functionality_storage', 'personalization_storage', 'security_storage'];
 const BLOCKED = 'text/plain';
 const ATTR = 'data-ccm-blocked';
 const FOCUSABLE = 'button,input:not([disabled]),a[href],summary';
 
-const byId = (id: string) => em.find((e) => e.i === id);
 const has = (s: string, markers: string[]) => markers.some((m) => m && s.includes(m));
-const now = () => new Date().toISOString();
 const dispatch = (name: string, detail: unknown = null) => w.dispatchEvent(new CustomEvent(name, { detail }));
 const push = (o: unknown) => (w.dataLayer = w.dataLayer || []).push(o);
 
 /* ---------- storage ---------- */
-/** `hostname` is `d` or below it. */
-const under = (hostname: string, d: string) => hostname === d || hostname.endsWith(`.${d}`);
-// Storage can be refused (a third-party frame with blocked storage, a sandbox, a full quota): the decision
-// then lives in memory for the page, and the widget keeps working.
-const openStore = (): Storage | null | undefined => {
-  try {
-    const st = c.s === 1 ? null : c.s === 2 || c.lt === 0 ? sessionStorage : localStorage;
-    st?.getItem(KEY);
-    return st;
-  } catch {
-    return undefined;
-  }
-};
-const readAll = (): Record<string, Stored> => {
-  try {
-    const raw = S.store ? S.store.getItem(KEY) : S.store === null ? decodeURIComponent((doc.cookie.match(/(?:^|; )ccm_consent=([^;]*)/) || [])[1] || '') : S.mem;
-    return JSON.parse(raw || S.mem || '{}');
-  } catch {
-    return {};
-  }
-};
-const writeAll = (v: Record<string, Stored>) => {
-  S.mem = JSON.stringify(v);
-  try {
-    if (S.store) S.store.setItem(KEY, S.mem);
-    else if (S.store === null) {
-      // consentSharingDomains: the cookie is set on the shared registrable domain, so its subdomains see it.
-      const shared = c.sd.find((d) => under(location.hostname, d));
-      doc.cookie = `${KEY}=${encodeURIComponent(S.mem)};path=/;SameSite=Lax${shared ? `;domain=${shared}` : ''}${c.lt ? `;max-age=${c.lt * 86400}` : ''}${c.sc && location.protocol === 'https:' ? ';Secure' : ''}`;
-    }
-  } catch {
-    // kept in memory only
-  }
-};
 
 /* ---------- consent sharing across hosts (consentSharingCrossDomain) ---------- */
 // The set: the domain's own host and every host at or below a consentSharingDomains entry. The service
@@ -112,23 +76,8 @@ const receive = () => {
     }
   }
 };
-const validDecision = (s: Stored | undefined): s is Stored => {
-  if (!s || !s.ucid || !s.updated) return false;
-  const t = Date.parse(s.updated);
-  return !(c.rb && t < c.rb) && !(c.lt && t + c.lt * 864e5 < Date.now()) && !(c.rl && s.lrev !== c.lr);
-};
 
 /* ---------- what is accepted ---------- */
-// requireConsentForMandatoryEmbeddings: "technically necessary" embeddings wait for consent like any other.
-const fixed = (p: string) => p === NECESSARY && !c.rm;
-const necessary = em.filter((e) => fixed(e.p)).map((e) => e.i);
-// enableOnlyInEu, visitor from outside the area (told by the service): everything is enabled without a
-// banner and without a record, unless GPC or honoured DNT asks otherwise; a choice they make counts as usual.
-const activeHere = (e: EmbeddingConfig) => {
-  const listed = e.x.some((u) => (u.endsWith('*') ? S.here.startsWith(u.slice(0, -1)) : S.here === u));
-  return e.xm ? listed : !listed;
-};
-const allowed = (e: EmbeddingConfig) => S.acc.has(e.i) && activeHere(e);
 
 /* ---------- blocking ---------- */
 const approved = new WeakSet<Node>();
@@ -264,7 +213,7 @@ const loaderAllowed = (el: HTMLScriptElement) => {
   return !!owner && allowed(owner) && !has(src, c.bm);
 };
 const injected = new Set<string>();
-const apply = () => {
+export const apply = () => {
   for (const el of blockedScripts.slice()) {
     const loader = el.getAttribute(ATTR) === 'l';
     if (el.isConnected && (loader ? loaderAllowed(el) : !mustBlock(scriptKey(el)) && !unclaimed(el))) {
@@ -321,7 +270,7 @@ const dropCookie = (n: string) => {
   for (let i = 0; i < parts.length; i++) doc.cookie = `${n}=;path=/;max-age=0;domain=${parts.slice(i).join('.')}`;
   doc.cookie = `${n}=;path=/;max-age=0`;
 };
-const wipe = (e: EmbeddingConfig) => {
+export const wipe = (e: EmbeddingConfig) => {
   for (const [name, type] of e.a) {
     const re = pattern(name);
     if (type === 'cookie') {
@@ -347,7 +296,7 @@ const consentDefault = () => {
   });
   S.gtag('consent', 'default', { ...gcmState(new Set()), wait_for_update: 500 });
 };
-const announce = (initial: boolean) => {
+export const announce = (initial: boolean) => {
   const grant = new Set<string>();
   const state: Record<string, unknown> = { event: 'CCM19.consentStateChanged', initialConsent: initial };
   for (const e of em) {
@@ -388,7 +337,7 @@ const t = (k: string) => bundle().t[k] || '';
 const texts = (e: EmbeddingConfig) => bundle().e[e.i]!;
 
 /* ---------- recording ---------- */
-const record = (button: string) => {
+export const record = (button: string) => {
   const body = JSON.stringify({
     apiKey: c.k, domain: c.d, ucid: S.stored!.ucid, consent: S.stored!.consent, embeddings: S.stored!.embeddings,
     manipulationPrevention: th.mp, button, lang: S.lang, revision: c.r, legalRevision: c.lr, themeId: th.id, gpc, dnt,
@@ -396,34 +345,6 @@ const record = (button: string) => {
   if (!(nav.sendBeacon && nav.sendBeacon(c.u, body))) {
     fetch(c.u, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => 0);
   }
-};
-const decide = (ids: Iterable<string>, button: string) => {
-  const before = S.acc;
-  S.acc = new Set([...ids, ...necessary]);
-  const first = !S.stored?.ucid;
-  const ucid = S.stored?.ucid || Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
-  const all = readAll();
-  const embeddings = [...S.acc];
-  S.stored = all[c.p] = {
-    gen: 2, ucid, consent: embeddings.some((id) => byId(id)?.p !== NECESSARY), embeddings,
-    created: S.stored?.created || now(), updated: now(), clickedButton: button, lang: S.lang, rev: c.r, lrev: c.lr,
-    iframeConsentDomains: all[c.p]?.iframeConsentDomains || [],
-  };
-  writeAll(all);
-  S.decided = true;
-  close();
-  em.forEach((e) => before.has(e.i) && !S.acc.has(e.i) && wipe(e));
-  record(button);
-  // The click's task ends here (decision stored and sent, banner closed, withdrawn storage deleted);
-  // unblocking and the events follow in a task of their own, so neither becomes a long task on a slow
-  // device.
-  const ch = new MessageChannel();
-  ch.port1.onmessage = () => {
-    apply();
-    dropUnknown();
-    announce(first);
-  };
-  ch.port2.postMessage(0);
 };
 
 /* ---------- UI ---------- */
@@ -451,7 +372,7 @@ const build = () => {
       if (S.layer === 4) render(S.legalFrom);
       else if (S.layer === 3) render(2);
       else if (S.layer === 2) back();
-      else if (S.decided || th.close) close();
+      else if (S.decided || th.close) closeLayer();
     } else if (e.key === 'Tab' && (S.layer > 1 || th.blocking)) {
       const f = Array.from(S.panel.querySelectorAll<HTMLElement>(FOCUSABLE));
       const i = f.indexOf(root.activeElement as HTMLElement);
@@ -525,7 +446,7 @@ const dialog = (title: string, modal: boolean, ...body: (Node | string | false |
       'div',
       { class: 'b', role: 'dialog', 'aria-modal': modal && 'true', 'aria-labelledby': 'ccm-t' },
       th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
-      th.close && S.layer === 1 && btn('x', '×', close, t('detailsCloseButtonText')),
+      th.close && S.layer === 1 && btn('x', '×', closeLayer, t('detailsCloseButtonText')),
       h('h2', { id: 'ccm-t' }, title),
       ...body,
       !c.wl && h('p', { class: 'w' }, 'Placet'),
@@ -600,7 +521,7 @@ const assetTable = (rows: [string, string, string][]) =>
 const icon = () => {
   if (!th.icon) return;
   const image = th.iconImage ? h('img', { src: `data:image;base64,${th.iconImage}`, alt: '' }) : '';
-  const b = btn('c', image, () => open(th.iconTarget === 'main' ? 1 : 2), t('changeConsentText'));
+  const b = btn('c', image, () => openLayer(th.iconTarget === 'main' ? 1 : 2), t('changeConsentText'));
   if (!th.iconImage) b.innerHTML = ICON;
   return b;
 };
@@ -613,12 +534,12 @@ function render(n: number) {
 function focusFirst() {
   S.panel.querySelector<HTMLElement>(FOCUSABLE)?.focus();
 }
-function open(n: number) {
+function openLayer(n: number) {
   if (!S.layer) S.returnTo = doc.activeElement;
   S.sel = new Set(S.acc);
   render(n);
 }
-function close() {
+export function closeLayer() {
   if (!S.layer) return;
   render(0);
   // Focus goes back where it was; the body needs no focus() call (and the forced layout it costs).
@@ -626,7 +547,7 @@ function close() {
   dispatch('ccm19WidgetClosed');
 }
 function back() {
-  if (S.decided) close();
+  if (S.decided) closeLayer();
   else render(1);
 }
 
@@ -721,10 +642,10 @@ const api = {
   get ucid() {
     return S.stored?.ucid || null;
   },
-  openWidget: () => open(1),
-  closeWidget: close,
-  openControlPanel: () => open(2),
-  closeControlPanel: close,
+  openWidget: () => openLayer(1),
+  closeWidget: closeLayer,
+  openControlPanel: () => openLayer(2),
+  closeControlPanel: closeLayer,
   availableLocales: () => Object.keys(c.loc),
   switchLocale: (n: string) => {
     if (c.loc[n]) {
@@ -748,7 +669,7 @@ const api = {
 };
 
 /** deleteUnknownCookies: first-party cookies that no embedding declares are removed (and, optionally, the page reloaded once). */
-const dropUnknown = () => {
+export const dropUnknown = () => {
   if (!c.du) return;
   const declared = em.flatMap((e) => e.a.filter((a) => a[1] === 'cookie').map((a) => pattern(a[0])));
   const unknown = cookieNames().filter((n) => n !== KEY && !declared.some((re) => re.test(n)));
@@ -806,7 +727,7 @@ function start(): void {
   if (S.decided || S.implicit) announce(false);
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
   if (S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage) render(0);
-  else open(1);
+  else openLayer(1);
   if (location.hash) hashAction(location.hash);
   show();
   const ready = () => {
