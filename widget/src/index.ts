@@ -3,10 +3,11 @@
  * Order matters: blocking hooks are installed synchronously before anything else, because the snippet
  * runs first in <head> and every later script or iframe must pass through them.
  */
-import type { EmbeddingConfig, LocaleBundle } from './types.js';
+import type { EmbeddingConfig } from './types.js';
 import { CSS, ICON } from './style.js';
 import { S, c, dnt, doc, em, gpc, nav, NECESSARY, th, w, type Stored } from './state.js';
 import { allowed, byId, decide, fixed, KEY, necessary, openStore, readAll, under, validDecision, writeAll } from './storage.js';
+import { bundle, localeFor, pickLang, t, texts } from './i18n.js';
 
 const GCM = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization', 'functionality_storage', 'personalization_storage', 'security_storage'];
 const BLOCKED = 'text/plain';
@@ -318,23 +319,6 @@ export const announce = (initial: boolean) => {
 };
 
 /* ---------- language ---------- */
-/** The domain's locale for a language tag (`de-DE`, `de_DE`, `de`): the same name, else the same language. */
-const localeFor = (tag: string) => {
-  const names = Object.keys(c.loc);
-  const n = tag.replace('-', '_').toLowerCase();
-  return names.find((x) => x.toLowerCase() === n) || names.find((x) => x.split('_')[0] === n.split('_')[0]);
-};
-const pickLang = () => {
-  if (c.fl && c.loc[c.fl]) return c.fl;
-  for (const l of nav.languages || [nav.language]) {
-    const hit = localeFor(l);
-    if (hit) return hit;
-  }
-  return c.dl;
-};
-const bundle = (): LocaleBundle => c.loc[S.lang] || c.loc[c.dl]!;
-const t = (k: string) => bundle().t[k] || '';
-const texts = (e: EmbeddingConfig) => bundle().e[e.i]!;
 
 /* ---------- recording ---------- */
 export const record = (button: string) => {
