@@ -5,7 +5,7 @@
  */
 import type { EmbeddingConfig } from './types.js';
 import { CSS, ICON } from './style.js';
-import { S, c, dnt, doc, em, gpc, nav, NECESSARY, th, w, type Stored } from './state.js';
+import { S, c, dnt, doc, em, gpc, NECESSARY, th, w, type Stored } from './state.js';
 import { allowed, byId, decide, fixed, KEY, necessary, openStore, readAll, under, validDecision, writeAll } from './storage.js';
 import { bundle, localeFor, pickLang, t, texts } from './i18n.js';
 
@@ -321,15 +321,6 @@ export const announce = (initial: boolean) => {
 /* ---------- language ---------- */
 
 /* ---------- recording ---------- */
-export const record = (button: string) => {
-  const body = JSON.stringify({
-    apiKey: c.k, domain: c.d, ucid: S.stored!.ucid, consent: S.stored!.consent, embeddings: S.stored!.embeddings,
-    manipulationPrevention: th.mp, button, lang: S.lang, revision: c.r, legalRevision: c.lr, themeId: th.id, gpc, dnt,
-  });
-  if (!(nav.sendBeacon && nav.sendBeacon(c.u, body))) {
-    fetch(c.u, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => 0);
-  }
-};
 
 /* ---------- UI ---------- */
 const h = (tag: string, attrs: Record<string, unknown> = {}, ...kids: (Node | string | false | undefined)[]) => {
