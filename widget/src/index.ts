@@ -6,8 +6,9 @@
 import type { EmbeddingConfig } from './types.js';
 import { CSS, ICON } from './style.js';
 import { S, c, dnt, doc, em, gpc, NECESSARY, th, w, type Stored } from './state.js';
-import { allowed, byId, decide, fixed, KEY, necessary, openStore, readAll, under, validDecision, writeAll } from './storage.js';
+import { allowed, byId, decide, fixed, KEY, necessary, openStore, readAll, validDecision, writeAll } from './storage.js';
 import { bundle, localeFor, pickLang, t, texts } from './i18n.js';
+import { decorateLinks, inSet, receive, shareInto, shareString, withConsent } from './handover.js';
 
 const GCM = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization', 'functionality_storage', 'personalization_storage', 'security_storage'];
 const BLOCKED = 'text/plain';
@@ -21,62 +22,6 @@ const push = (o: unknown) => (w.dataLayer = w.dataLayer || []).push(o);
 /* ---------- storage ---------- */
 
 /* ---------- consent sharing across hosts (consentSharingCrossDomain) ---------- */
-// The set: the domain's own host and every host at or below a consentSharingDomains entry. The service
-// serves this one configuration to all of them, so embedding ids mean the same everywhere.
-const inSet = (hostname: string) => [c.dh, ...c.sd].some((d) => under(hostname, d));
-const FRAG = 'ccm_consent=';
-const shareString = () =>
-  S.decided && S.stored
-    ? FRAG + encodeURIComponent(JSON.stringify({ d: c.d, u: S.stored.ucid, e: S.stored.embeddings, c: S.stored.created, t: S.stored.updated, b: S.stored.clickedButton, l: S.stored.lang, r: S.stored.rev, lr: S.stored.lrev }))
-    : '';
-/**
- * `href` with this visitor's consent in its fragment (or a planted one removed), when it leads to another
- * host of the set and that changes it; otherwise undefined.
- */
-const withConsent = (href: string): string | undefined => {
-  let u: URL;
-  try {
-    u = new URL(href, location.href);
-  } catch {
-    return;
-  }
-  if (!c.sx || !/^https?:$/.test(u.protocol) || u.origin === location.origin || !inSet(u.hostname)) return;
-  const before = u.href;
-  const parts = u.hash.slice(1).split('&').filter((x) => x && !x.startsWith(FRAG));
-  const own = shareString();
-  u.hash = [...parts, ...(own ? [own] : [])].join('&');
-  return u.href === before ? undefined : u.href;
-};
-/** A consent handed over in the address by another host of the set is taken, and removed from the address. */
-const receive = () => {
-  const shared = /(?:^#|&)ccm_consent=([^&]*)/.exec(location.hash);
-  if (shared) {
-    const rest = location.hash.slice(1).split('&').filter((x) => !x.startsWith(FRAG)).join('&');
-    history.replaceState(history.state, '', rest ? `#${rest}` : location.pathname + location.search);
-    let x: Record<string, unknown> = {};
-    let from = '';
-    try {
-      x = JSON.parse(decodeURIComponent(shared[1]!));
-      from = new URL(doc.referrer).hostname;
-    } catch {
-      // not a consent, or no referrer: ignored
-    }
-    // Only a page of the set can hand a consent over (a link planted elsewhere carries none), only for this
-    // domain, and only a newer one than the decision stored here.
-    const ids = x.e;
-    if (c.sx && from && inSet(from) && x.d === c.d && /^[0-9a-f]{64}$/.test(String(x.u)) && Array.isArray(ids) && typeof x.t === 'string' && !(S.stored && S.stored.updated >= x.t)) {
-      const all = readAll();
-      const embeddings = ids.filter((id): id is string => typeof id === 'string' && !!byId(id));
-      S.handedOver = S.stored?.embeddings.filter((id) => !embeddings.includes(id)) || [];
-      S.stored = all[c.p] = {
-        gen: 2, ucid: String(x.u), consent: embeddings.some((id) => byId(id)!.p !== NECESSARY), embeddings,
-        created: String(x.c), updated: x.t, clickedButton: String(x.b), lang: String(x.l), rev: Number(x.r), lrev: Number(x.lr),
-        iframeConsentDomains: S.stored?.iframeConsentDomains || [],
-      };
-      writeAll(all);
-    }
-  }
-};
 
 /* ---------- what is accepted ---------- */
 
@@ -139,12 +84,6 @@ const checkFrame = (f: HTMLIFrameElement) => {
   f.setAttribute('src', 'about:blank');
   const ph = placeholder(f, owner);
   blockedFrames.push([f, ph, owner]);
-};
-/** A frame of another host of the set inherits the consent through its address. */
-const shareInto = (f: HTMLIFrameElement) => {
-  const src = f.getAttribute('src');
-  const next = src && withConsent(src);
-  if (next) f.setAttribute('src', next);
 };
 const check = (n: Node) => {
   if (n instanceof HTMLScriptElement) checkScript(n);
@@ -657,22 +596,6 @@ export const dropUnknown = () => {
   } catch {
     // no session storage: no reload either, which could otherwise repeat forever
   }
-};
-
-const decorateLinks = () => {
-  // Links are rewritten as they are used (mouse, touch, keyboard, middle click), so links added later
-  // and decisions changed later are covered; forms when submitted (not form.submit(), which fires no event).
-  const decorate = (ev: Event) => {
-    const a = (ev.composedPath()[0] as Element | null)?.closest?.('a[href],area[href]') as HTMLAnchorElement | null;
-    const next = a && withConsent(a.href);
-    if (next) a!.href = next;
-  };
-  ['mousedown', 'touchstart', 'keydown', 'click', 'auxclick'].forEach((type) => doc.addEventListener(type, decorate, true));
-  doc.addEventListener('submit', (ev) => {
-    const f = ev.target as HTMLFormElement;
-    const next = withConsent(f.action);
-    if (next) f.action = next;
-  }, true);
 };
 
 /* ---------- start ---------- */
