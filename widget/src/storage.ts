@@ -3,9 +3,10 @@
  * memory when the browser refuses storage), whether it is still valid, what it accepts, and making one.
  */
 import { c, doc, em, NECESSARY, S, type Stored } from './state.js';
-import { announce, apply, closeLayer, dropUnknown, wipe } from './index.js';
+import { apply, closeLayer, dropUnknown, wipe } from './index.js';
 import type { EmbeddingConfig } from './types.js';
 import { record } from './record.js';
+import { announce } from './api.js';
 
 export const KEY = 'ccm_consent';
 
