@@ -6,10 +6,11 @@
 import type { EmbeddingConfig } from './types.js';
 import { CSS, ICON } from './style.js';
 import { S, c, dnt, doc, em, gpc, NECESSARY, th, w, type Stored } from './state.js';
-import { allowed, byId, decide, fixed, KEY, necessary, openStore, readAll, validDecision, writeAll } from './storage.js';
+import { allowed, byId, decide, fixed, necessary, openStore, readAll, validDecision, writeAll } from './storage.js';
 import { bundle, localeFor, pickLang, t, texts } from './i18n.js';
 import { decorateLinks, inSet, receive, shareInto } from './handover.js';
 import { announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
+import { dropUnknown, wipe } from './cookies.js';
 
 const BLOCKED = 'text/plain';
 const ATTR = 'data-ccm-blocked';
@@ -195,34 +196,6 @@ const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
 };
 
 /* ---------- withdrawal: delete what a withdrawn embedding stored ---------- */
-const pattern = (name: string) => new RegExp(`^${name.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-const cookieNames = () => {
-  try {
-    return doc.cookie.split('; ').map((ck) => ck.split('=')[0]!).filter(Boolean);
-  } catch {
-    return []; // a sandboxed document has no cookies
-  }
-};
-const dropCookie = (n: string) => {
-  const parts = location.hostname.split('.');
-  for (let i = 0; i < parts.length; i++) doc.cookie = `${n}=;path=/;max-age=0;domain=${parts.slice(i).join('.')}`;
-  doc.cookie = `${n}=;path=/;max-age=0`;
-};
-export const wipe = (e: EmbeddingConfig) => {
-  for (const [name, type] of e.a) {
-    const re = pattern(name);
-    if (type === 'cookie') {
-      cookieNames().forEach((n) => re.test(n) && dropCookie(n));
-    } else if (type === 'localStorage' || type === 'sessionStorage') {
-      try {
-        const st = w[type] as Storage;
-        Object.keys(st).forEach((k) => re.test(k) && st.removeItem(k));
-      } catch {
-        // storage refused: nothing there to delete
-      }
-    }
-  }
-};
 
 /* ---------- Google Consent Mode v2, events ---------- */
 
@@ -493,22 +466,6 @@ export const declaration = () =>
     );
     S.lang = visitors;
   });
-
-/** deleteUnknownCookies: first-party cookies that no embedding declares are removed (and, optionally, the page reloaded once). */
-export const dropUnknown = () => {
-  if (!c.du) return;
-  const declared = em.flatMap((e) => e.a.filter((a) => a[1] === 'cookie').map((a) => pattern(a[0])));
-  const unknown = cookieNames().filter((n) => n !== KEY && !declared.some((re) => re.test(n)));
-  unknown.forEach(dropCookie);
-  try {
-    if (unknown.length && c.du === 2 && !sessionStorage.getItem('ccm_reloaded')) {
-      sessionStorage.setItem('ccm_reloaded', '1');
-      location.reload();
-    }
-  } catch {
-    // no session storage: no reload either, which could otherwise repeat forever
-  }
-};
 
 /* ---------- start ---------- */
 function start(): void {
