@@ -3,20 +3,21 @@
  * Order matters: blocking hooks are installed synchronously before anything else, because the snippet
  * runs first in <head> and every later script or iframe must pass through them.
  */
-import type { EmbeddingConfig } from './types.js';
+
 import { CSS, ICON } from './style.js';
-import { S, c, dnt, doc, em, gpc, NECESSARY, th, w, type Stored } from './state.js';
-import { allowed, byId, decide, fixed, necessary, openStore, readAll, validDecision, writeAll } from './storage.js';
+import { S, c, dnt, doc, em, gpc, NECESSARY, th, w } from './state.js';
+import { allowed, byId, decide, fixed, necessary, openStore, readAll, validDecision } from './storage.js';
 import { bundle, localeFor, pickLang, t, texts } from './i18n.js';
-import { decorateLinks, inSet, receive, shareInto } from './handover.js';
+import { decorateLinks, receive } from './handover.js';
 import { announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
 import { dropUnknown, wipe } from './cookies.js';
+import { applyFrames, checkFrame } from './iframes.js';
 
 const BLOCKED = 'text/plain';
-const ATTR = 'data-ccm-blocked';
+export const ATTR = 'data-ccm-blocked';
 const FOCUSABLE = 'button,input:not([disabled]),a[href],summary';
 
-const has = (s: string, markers: string[]) => markers.some((m) => m && s.includes(m));
+export const has = (s: string, markers: string[]) => markers.some((m) => m && s.includes(m));
 
 /* ---------- storage ---------- */
 
@@ -25,9 +26,7 @@ const has = (s: string, markers: string[]) => markers.some((m) => m && s.include
 /* ---------- what is accepted ---------- */
 
 /* ---------- blocking ---------- */
-const approved = new WeakSet<Node>();
 const blockedScripts: HTMLScriptElement[] = [];
-const blockedFrames: [HTMLIFrameElement, HTMLElement, EmbeddingConfig | undefined][] = [];
 const mustBlock = (s: string) =>
   !has(s, c.am) && (has(s, c.bm) || em.some((e) => !allowed(e) && has(s, e.sm)));
 const scriptKey = (el: HTMLScriptElement) => `${el.getAttribute('src') || ''} ${el.src || ''} ${el.text}`;
@@ -40,7 +39,7 @@ const unclaimed = (el: HTMLScriptElement) => {
 };
 
 const checkScript = (el: HTMLScriptElement) => {
-  if (el === S.own || approved.has(el) || el.hasAttribute(ATTR)) return;
+  if (el === S.own || S.approved.has(el) || el.hasAttribute(ATTR)) return;
   const type = (el.getAttribute('type') || '').toLowerCase();
   if (type === 'text/x-ccm-loader') {
     if (!el.hasAttribute(ATTR)) {
@@ -55,34 +54,6 @@ const checkScript = (el: HTMLScriptElement) => {
   el.setAttribute(ATTR, '1');
   el.type = BLOCKED;
   blockedScripts.push(el);
-};
-const remembered = () => readAll()[c.p]?.iframeConsentDomains || [];
-const frameOwner = (src: string): EmbeddingConfig | undefined | false => {
-  if (!c.bi || !/^https?:|^\/\//.test(src)) return false;
-  const url = new URL(src, S.here);
-  // The hosts of a configured sharing set are the site's own: their frames are not third-party content.
-  if (url.origin === location.origin || (c.sd.length > 0 && inSet(url.hostname))) return false;
-  const e = em.find((x) => has(src, x.fm));
-  if (e) return allowed(e) ? false : e;
-  if (remembered().includes(url.host)) return false;
-  const listed = has(src, c.im);
-  return (c.iw ? !listed : listed) && undefined;
-};
-const checkFrame = (f: HTMLIFrameElement) => {
-  if (approved.has(f) || f.hasAttribute(ATTR)) return;
-  // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.
-  const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
-  const owner = frameOwner(src);
-  if (owner === false) {
-    shareInto(f);
-    const e = em.find((x) => has(src, x.fm));
-    if (e) consentSwitch(f, e);
-    return;
-  }
-  f.setAttribute(ATTR, src);
-  f.setAttribute('src', 'about:blank');
-  const ph = placeholder(f, owner);
-  blockedFrames.push([f, ph, owner]);
 };
 const check = (n: Node) => {
   if (n instanceof HTMLScriptElement) checkScript(n);
@@ -142,7 +113,7 @@ const runScript = (old: HTMLScriptElement, loader: boolean) => {
     s.src = src;
     s.async = old.async;
   } else s.text = old.text;
-  approved.add(s);
+  S.approved.add(s);
   old.replaceWith(s);
 };
 const loaderAllowed = (el: HTMLScriptElement) => {
@@ -160,39 +131,13 @@ export const apply = () => {
       runScript(el, loader);
     }
   }
-  for (const item of blockedFrames.slice()) if (item[2] && allowed(item[2])) unblockFrame(item);
+  applyFrames();
   for (const e of em) {
     if (e.h && allowed(e) && !injected.has(e.i)) {
       injected.add(e.i);
       (doc.body || doc.head).appendChild(doc.createRange().createContextualFragment(e.h));
     }
   }
-};
-const unblockFrame = (item: (typeof blockedFrames)[number]) => {
-  const [f, ph] = item;
-  blockedFrames.splice(blockedFrames.indexOf(item), 1);
-  approved.add(f);
-  f.setAttribute('src', f.getAttribute(ATTR) || '');
-  f.removeAttribute(ATTR);
-  shareInto(f);
-  f.style.display = '';
-  ph.remove();
-  if (item[2]) consentSwitch(f, item[2]);
-};
-/** appendConsentSwitchToIframes: a switch under a loaded frame withdraws its embedding; the page reloads to block it again. */
-const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
-  if (!c.cs) return;
-  const bar = h('div', { class: 'ccm-switch' });
-  bar.attachShadow({ mode: 'open' }).append(
-    h('style', {}, `:host{${vars}}${CSS}`),
-    toggle(`${t('blockedContentConsentSwitchAllowEmbedding')}: ${texts(e)[0]}`, true, false, false, (v) => {
-      if (v) return;
-      decide([...S.acc].filter((id) => id !== e.i), 'save');
-      location.reload();
-    }),
-  );
-  if (f.parentNode) f.after(bar);
-  else queueMicrotask(() => f.isConnected && f.after(bar));
 };
 
 /* ---------- withdrawal: delete what a withdrawn embedding stored ---------- */
@@ -204,7 +149,7 @@ const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
 /* ---------- recording ---------- */
 
 /* ---------- UI ---------- */
-const h = (tag: string, attrs: Record<string, unknown> = {}, ...kids: (Node | string | false | undefined)[]) => {
+export const h = (tag: string, attrs: Record<string, unknown> = {}, ...kids: (Node | string | false | undefined)[]) => {
   const el = doc.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k.startsWith('on')) el.addEventListener(k.slice(2), v as EventListener);
@@ -213,7 +158,7 @@ const h = (tag: string, attrs: Record<string, unknown> = {}, ...kids: (Node | st
   nativeAppend.apply(el, kids.filter(Boolean) as (Node | string)[]);
   return el;
 };
-const vars = Object.entries(th.colors).map(([k, v]) => `--${k}:${v}`).join(';');
+export const vars = Object.entries(th.colors).map(([k, v]) => `--${k}:${v}`).join(';');
 const build = () => {
   S.host = h('div', { id: 'ccm-widget' });
   const root = S.host.attachShadow({ mode: 'open' });
@@ -248,8 +193,8 @@ function show() {
   if (S.layer > 1 || (S.layer && th.blocking)) focusFirst();
 }
 
-const trusted = (ev: Event) => !th.mp || ev.isTrusted;
-const btn = (cls: string, label: string | Node, on: (ev: Event) => void, ariaLabel?: string) =>
+export const trusted = (ev: Event) => !th.mp || ev.isTrusted;
+export const btn = (cls: string, label: string | Node, on: (ev: Event) => void, ariaLabel?: string) =>
   h('button', { type: 'button', class: cls, 'aria-label': ariaLabel, onclick: on }, label);
 const acceptAll = (ev: Event) => trusted(ev) && decide(em.map((e) => e.i), 'acceptAll');
 const declineAll = () => decide([], 'declineAll');
@@ -264,7 +209,7 @@ const legalLinks = () =>
       : link(t(f), t(`${f}Url`), blank),
   ));
 const purposes = () => c.pu.filter((p) => p === NECESSARY || em.some((e) => e.p === p));
-const toggle = (label: string, on: boolean, disabled: boolean, mixed: boolean, change: (v: boolean) => void) => {
+export const toggle = (label: string, on: boolean, disabled: boolean, mixed: boolean, change: (v: boolean) => void) => {
   const input = h('input', {
     type: 'checkbox', role: th.switchType === 'switch' && 'switch', checked: on, disabled,
     onchange: (ev: Event) => change((ev.target as HTMLInputElement).checked),
@@ -407,48 +352,6 @@ function back() {
   else render(1);
 }
 
-/* ---------- iframe placeholder ---------- */
-function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undefined): HTMLElement {
-  const ph = h('div', { class: 'ccm-blocked', style: `width:${f.width ? `${f.width}px` : '100%'};height:${f.height || 150}px;max-width:100%` });
-  const sr = ph.attachShadow({ mode: 'open' });
-  const x = owner ? texts(owner) : undefined;
-  const blocked = new URL(f.getAttribute(ATTR) || '', S.here);
-  const accept = (ev: Event) => {
-    if (!trusted(ev)) return;
-    if (owner) decide([...S.acc, owner.i], 'acceptEmbedding');
-    else {
-      const host = blocked.host;
-      if (c.ri) {
-        // rememberIframeConsentPerDomain: this host's iframes load from now on, on every page.
-        const all = readAll();
-        const entry = (all[c.p] = all[c.p] || ({} as Stored));
-        entry.iframeConsentDomains = [...(entry.iframeConsentDomains || []), host];
-        writeAll(all);
-      }
-      for (const item of blockedFrames.slice()) {
-        if (item[0] === f || (c.ri && !item[2] && new URL(item[0].getAttribute(ATTR) || '', S.here).host === host)) unblockFrame(item);
-      }
-    }
-  };
-  sr.append(
-    h('style', {}, `:host{${vars};display:block}${CSS}${th.iframeCss}`),
-    // The blocked host as a class, as the reference model sets it for customCssForIframeBlocker
-    // (`domain--www-google-com`); here on the overlay's root element.
-    h('div', { class: `f domain--${blocked.hostname.replace(/\W/g, '-')}`, lang: S.lang.replace('_', '-') },
-      h('strong', {}, x?.[8] || t('blockedContentTitle')),
-      h('p', {}, x?.[9] || t('blockedContentDisclaimer')),
-      owner && h('p', {}, x![0]),
-      btn('y', x?.[10] || t('blockedContentConsentButtonText'), accept),
-    ),
-  );
-  f.style.display = 'none';
-  // hideIframesUntilConsent: no overlay either, the space stays empty until the embedding is accepted.
-  if (owner?.hi) ph.style.visibility = 'hidden';
-  // A frame caught on its way into the page has no parent yet: place the overlay once it is inserted.
-  if (f.parentNode) f.before(ph);
-  else queueMicrotask(() => f.isConnected && !ph.isConnected && f.before(ph));
-  return ph;
-}
 
 /* ---------- cookie declaration, hash links, API ---------- */
 export const declaration = () =>

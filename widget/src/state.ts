@@ -59,6 +59,8 @@ export const S = {
   /** The widget's host element (an open shadow root) and the panel inside it that shows the layer. */
   host: undefined as unknown as HTMLElement,
   panel: undefined as unknown as HTMLElement,
+  /** Scripts and iframes the widget itself inserted or let load: never checked again. */
+  approved: new WeakSet<Node>(),
   /** The locale shown. */
   lang: '',
   /** The open layer: 0 none (icon), 1 banner, 2 settings, 3 details, 4 a legal text. */
