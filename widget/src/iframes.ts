@@ -6,9 +6,10 @@
 import { inSet, shareInto } from './handover.js';
 import type { EmbeddingConfig } from './types.js';
 import { c, em, S, type Stored, th } from './state.js';
-import { ATTR, btn, h, has, toggle, trusted, vars } from './index.js';
+import { btn, h, toggle, trusted, vars } from './index.js';
 import { allowed, decide, readAll, writeAll } from './storage.js';
 import { t, texts } from './i18n.js';
+import { ATTR, has } from './scripts.js';
 import { CSS } from './style.js';
 
 export const blockedFrames: [HTMLIFrameElement, HTMLElement, EmbeddingConfig | undefined][] = [];
