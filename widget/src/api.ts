@@ -5,8 +5,9 @@
 import { c, doc, em, NECESSARY, S, w } from './state.js';
 import { shareString, withConsent } from './handover.js';
 import { allowed } from './storage.js';
-import { closeLayer, declaration, openLayer, render } from './index.js';
 import { texts } from './i18n.js';
+import { closeLayer, openLayer, render } from './ui/layers.js';
+import { declaration } from './ui/declaration.js';
 
 export const GCM = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization', 'functionality_storage', 'personalization_storage', 'security_storage'];
 

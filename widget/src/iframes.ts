@@ -6,11 +6,11 @@
 import { inSet, shareInto } from './handover.js';
 import type { EmbeddingConfig } from './types.js';
 import { c, em, S, type Stored, th } from './state.js';
-import { btn, h, toggle, trusted, vars } from './index.js';
 import { allowed, decide, readAll, writeAll } from './storage.js';
 import { t, texts } from './i18n.js';
 import { ATTR, has } from './scripts.js';
 import { CSS } from './style.js';
+import { btn, h, toggle, trusted, vars } from './ui/dom.js';
 
 export const blockedFrames: [HTMLIFrameElement, HTMLElement, EmbeddingConfig | undefined][] = [];
 

@@ -4,9 +4,9 @@
  * script gets `type="text/plain"` and runs, as a copy, once its embedding is accepted.
  */
 import { c, doc, em, S } from './state.js';
-import { show } from './index.js';
 import { applyFrames, checkFrame } from './iframes.js';
 import { allowed } from './storage.js';
+import { show } from './ui/layers.js';
 
 export const BLOCKED = 'text/plain';
 

@@ -3,12 +3,12 @@
  * memory when the browser refuses storage), whether it is still valid, what it accepts, and making one.
  */
 import { c, doc, em, NECESSARY, S, type Stored } from './state.js';
-import { closeLayer } from './index.js';
 import type { EmbeddingConfig } from './types.js';
 import { record } from './record.js';
 import { announce } from './api.js';
 import { dropUnknown, wipe } from './cookies.js';
 import { apply } from './scripts.js';
+import { closeLayer } from './ui/layers.js';
 
 export const KEY = 'ccm_consent';
 
