@@ -2,7 +2,7 @@ import type { App } from './app.js';
 import type { Deps } from './deps.js';
 import { assetRoutes } from './features/assets/assets.routes.js';
 import { clientRoutes } from './features/clients/clients.routes.js';
-import { consentIngestRoutes } from './features/consent-ingest/consent-ingest.routes.js';
+import { consentIngestRoutes, ingestStatsRoutes } from './features/consent-ingest/consent-ingest.routes.js';
 import { consentLogRoutes } from './features/consent-log/consent-log.routes.js';
 import { domainApiRoutes } from './features/domain-api/domain-api.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
@@ -31,6 +31,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
       await hosting.register(onboardingRoutes, { deps });
       await hosting.register(consentLogRoutes, { deps });
       await hosting.register(widgetHostingRoutes, { deps });
+      await hosting.register(ingestStatsRoutes, { deps });
     },
     { prefix: '/hosting/api' },
   );

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.js';
 import type { Db, Engine } from '../../db/database.js';
 import { AppError, type ErrorDetail } from '../../errors.js';
 import {
@@ -21,6 +22,9 @@ import { pageMatchesDomain } from '../domains/domain-name.js';
 import { sqliteHandleOf } from '../../db/connect.js';
 import { appendWithStatements, insertRecords, type AppendPlan, type NewRecordRow } from './consent-ingest.repository.js';
 import type { ConsentInput } from './consent-ingest.schemas.js';
+import type { ConsentTokens, TokenVerdict } from './consent-token.js';
+import { BUILTIN_LANGUAGES } from '../locales/builtin-texts.js';
+import { languageOf } from '../locales/locale-texts.js';
 
 /** A validated decision, ready to be chained: `text` is its canonical JSON. */
 export interface PreparedRecord {
@@ -53,7 +57,7 @@ const invalid = (details: ErrorDetail[], allowOrigin?: string): Prepared => ({
  * are the purposes of the accepted embeddings plus "technically necessary", with every name as the
  * visitor's language shows it now.
  */
-export function prepareRecord(snapshot: DomainSnapshot | undefined, req: ConsentRequest): Prepared {
+export function prepareRecord(snapshot: DomainSnapshot | undefined, req: ConsentRequest, tokens?: ConsentTokens): Prepared {
   const { body } = req;
   // Unknown domain and wrong key read the same: the answer does not tell which one was wrong.
   if (!snapshot || snapshot.clientApiKey !== body.apiKey) {
@@ -61,6 +65,10 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
   }
   const origin = checkOrigin(snapshot.name, snapshot.sharingDomains, req.origin, req.referer);
   if (typeof origin !== 'object') return invalid([{ field: 'headers.origin', message: origin }]);
+  if (tokens) {
+    const verdict = tokens.verify(body.token, snapshot.domainId, body.revision, req.ts);
+    if (verdict !== 'ok') return refusedToken(verdict, origin.allowOrigin);
+  }
 
   const unknown: ErrorDetail[] = [];
   const purposes: Record<string, string> = {};
@@ -69,13 +77,14 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
   purposes[NECESSARY_PURPOSE] = purposeNames[NECESSARY_PURPOSE] ?? NECESSARY_PURPOSE;
   body.embeddings.forEach((id, i) => {
     const embedding = snapshot.embeddings.get(id);
-    if (!embedding) {
-      unknown.push({ field: `body.embeddings.${i}`, message: `unknown embedding "${id}"` });
+    if (!embedding || !embedding.active) {
+      unknown.push({ field: `body.embeddings.${i}`, message: `${embedding ? 'inactive' : 'unknown'} embedding "${id}"` });
       return;
     }
     embeddings[id] = embedding.translatedNames[body.lang] ?? embedding.name;
     purposes[embedding.purpose] = purposeNames[embedding.purpose] ?? embedding.purpose;
   });
+  unknown.push(...impossibilities(snapshot, body));
   if (unknown.length > 0) return invalid(unknown, origin.allowOrigin);
 
   const record: ConsentRecord = {
@@ -101,6 +110,46 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
   };
 }
 
+const refusedToken = (verdict: Exclude<TokenVerdict, 'ok'>, allowOrigin: string | undefined): Prepared => {
+  const message = {
+    missing: 'no token: send the token of the widget Placet served (docs/consent-log.md)',
+    invalid: 'the token was not issued by this Placet for this domain and revision',
+    expired: 'the token expired; reload the page',
+  }[verdict];
+  const code = verdict === 'expired' ? 'CONSENT_TOKEN_EXPIRED' : 'CONSENT_TOKEN_INVALID';
+  return { ok: false, error: new AppError(code, [{ field: 'body.token', message }]), allowOrigin };
+};
+
+/**
+ * What a widget Placet served could not have sent (docs/consent-log.md, "Records that can be true"): a
+ * revision or legal revision the domain has not reached (earlier ones are fine: the page was loaded
+ * before a change), a theme the domain does not have, a language that is neither an active locale of the
+ * domain nor a built-in language, and `consent: false` beside an accepted embedding of a purpose other
+ * than "technically necessary" (the widget sets `consent` exactly when it accepted such an embedding).
+ */
+function impossibilities(snapshot: DomainSnapshot, body: ConsentInput): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (body.revision > snapshot.revision) {
+    problems.push({ field: 'body.revision', message: `the domain never had revision ${body.revision} (current: ${snapshot.revision})` });
+  }
+  if (body.legalRevision > snapshot.legalRevision) {
+    problems.push({
+      field: 'body.legalRevision',
+      message: `the domain never had legal revision ${body.legalRevision} (current: ${snapshot.legalRevision})`,
+    });
+  }
+  if (body.themeId !== undefined && !snapshot.themeIds.has(body.themeId)) {
+    problems.push({ field: 'body.themeId', message: `unknown theme "${body.themeId}"` });
+  }
+  if (!snapshot.activeLocales.has(body.lang) && !(BUILTIN_LANGUAGES as readonly string[]).includes(languageOf(body.lang))) {
+    problems.push({ field: 'body.lang', message: `"${body.lang}" is neither an active locale of the domain nor a built-in language` });
+  }
+  if (!body.consent && body.embeddings.some((id) => snapshot.embeddings.get(id)?.purpose !== NECESSARY_PURPOSE)) {
+    problems.push({ field: 'body.consent', message: 'consent is false, but an embedding that needs consent is accepted' });
+  }
+  return problems;
+}
+
 /**
  * The page must be one the domain's configuration is served to (its name, or a host covered by its
  * consentSharingDomains). Origin is preferred; a same-origin request without it is judged by its Referer.
@@ -124,11 +173,24 @@ export function checkOrigin(
   return { allowOrigin: origin === undefined ? undefined : url.origin };
 }
 
+/** When a block closes by itself: `blockSize` records, and open for at least `minAgeSeconds` (config.ts). */
+export interface BlockRule {
+  blockSize: number;
+  minAgeSeconds: number;
+}
+
+export const blockRuleOf = (config: Config): BlockRule => ({
+  blockSize: config.consentLog.blockSize,
+  minAgeSeconds: (config.consentLog.blockMinAgeHours ?? 0) * 3600,
+});
+
 /**
  * Chains records onto their domains' heads, in order: each record's hash covers the hash before it, and a
- * block that reaches `blockSize` is closed and followed by an empty one. Pure: the caller writes the plan.
+ * block that holds `blockSize` records and has been open `minAgeSeconds` is closed and followed by an empty
+ * one (so volume alone never closes a block: docs/consent-log.md, "Floods"). Pure: the caller writes the plan.
  */
-export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly PreparedRecord[], blockSize: number, now: number): AppendPlan {
+export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly PreparedRecord[], rule: BlockRule | number, now: number): AppendPlan {
+  const { blockSize, minAgeSeconds } = typeof rule === 'number' ? { blockSize: rule, minAgeSeconds: 0 } : rule;
   // Working copies, changed in place: the batch is the hot path and the caller's heads stay untouched.
   const next = new Map<string, Head>();
   for (const [id, head] of heads) next.set(id, { ...head });
@@ -145,7 +207,7 @@ export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly P
     head.blockCount += 1;
     head.blockFirstTs = head.blockFirstTs === null ? r.ts : Math.min(head.blockFirstTs, r.ts);
     head.blockLastTs = head.blockLastTs === null ? r.ts : Math.max(head.blockLastTs, r.ts);
-    if (head.blockCount >= blockSize) {
+    if (head.blockCount >= blockSize && now - head.blockOpenedAt >= minAgeSeconds) {
       const closed = closeBlock(head, 'size', now);
       closedBlocks.push(closed.block);
       head = { ...closed.next };
@@ -162,15 +224,15 @@ export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly P
 export async function appendRecords(
   db: Db,
   engine: Engine,
-  blockSize: number,
+  rule: BlockRule | number,
   records: readonly PreparedRecord[],
   now: number,
 ): Promise<Map<string, Head>> {
   const domainIds = [...new Set(records.map((r) => r.domainId))].sort();
   const sqlite = sqliteHandleOf(db);
-  if (sqlite) return appendWithStatements(db, sqlite, domainIds, now, (heads) => planAppend(heads, records, blockSize, now));
+  if (sqlite) return appendWithStatements(db, sqlite, domainIds, now, (heads) => planAppend(heads, records, rule, now));
   return writeTransaction(db, engine, async (trx) => {
-    const plan = planAppend(await lockHeads(trx, engine, domainIds, now), records, blockSize, now);
+    const plan = planAppend(await lockHeads(trx, engine, domainIds, now), records, rule, now);
     await insertRecords(trx, plan.rows);
     await insertClosedBlocks(trx, plan.closedBlocks);
     for (const head of plan.heads.values()) await saveHead(trx, head);
