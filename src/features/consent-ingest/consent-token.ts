@@ -17,6 +17,9 @@ export type TokenVerdict = 'ok' | 'missing' | 'invalid' | 'expired';
  * sent back with each decision. `<issued, base 36>.<first 16 bytes of the MAC, base64url>`, 30 characters.
  */
 export class ConsentTokens {
+  /** MACs of tokens that verified, by domain, revision and hour: a domain's visitors share one token an hour. */
+  private readonly verified = new Map<string, Buffer>();
+
   constructor(
     private readonly secret: Buffer,
     private readonly ttlSeconds: number,
@@ -37,8 +40,14 @@ export class ConsentTokens {
     if (!match) return 'invalid';
     const issued = parseInt(match[1]!, 36);
     const presented = Buffer.from(match[2]!, 'base64url');
-    const expected = this.mac(domainId, revision, issued);
+    const key = `${domainId}:${revision}:${issued}`;
+    const expected = this.verified.get(key) ?? this.mac(domainId, revision, issued);
     if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return 'invalid';
+    // Only MACs that matched are kept (so forged tokens cannot fill the map), at most 10000 of them.
+    if (!this.verified.has(key)) {
+      if (this.verified.size >= 10_000) this.verified.clear();
+      this.verified.set(key, expected);
+    }
     if (issued > nowSeconds + FUTURE_SKEW_SECONDS) return 'invalid';
     return nowSeconds - issued > this.ttlSeconds ? 'expired' : 'ok';
   }
