@@ -42,6 +42,8 @@ export interface TestContext {
   app: App;
   database: DatabaseHandle;
   config: Config;
+  /** The app's clock (a test's fixed clock, else the system's). */
+  clock: Clock;
   /** Injects with the Hosting API key in the Authorization header. */
   hosting(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
@@ -58,6 +60,7 @@ export function useApp(
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.config = testConfig({ hostingApiKey: HOSTING_KEY, ...overrides });
+    ctx.clock = options.clock ?? systemClock;
     ctx.database = await freshDatabase(engine);
     ctx.app = await buildApp({ ...options, config: ctx.config, database: ctx.database });
     ctx.hosting = (opts) =>
@@ -113,7 +116,7 @@ export async function sendConsent(
   const body = {
     apiKey: client.apiKey, domain: domain.id, ucid: randomBytes(32).toString('hex'), consent: true, embeddings: [],
     manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision, legalRevision: 1,
-    token: await consentToken(ctx, domain.id, revision), ...fields,
+    token: await consentToken(ctx, domain.id, revision, ctx.clock.now().getTime()), ...fields,
   };
   const res = await ctx.app.inject({
     method: 'POST',
