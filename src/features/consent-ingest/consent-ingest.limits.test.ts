@@ -121,6 +121,18 @@ for (const dialect of DIALECTS) {
       expect(await s.stored()).toBe(8);
     });
 
+    it('counts only consents with a valid token against the domain and the ucid', async () => {
+      const s = await setup(ctx);
+      const one = ucid();
+      for (let i = 0; i < 12; i++) {
+        const forged = await s.send(s.body({ ucid: one, token: `${hourNow().toString(36)}.${randomBytes(16).toString('base64url')}` }), `198.51.104.${i}`);
+        expect(forged.statusCode).toBe(403);
+      }
+      for (let i = 0; i < 3; i++) expect((await s.send(s.body({ ucid: one }), `198.51.105.${i}`)).statusCode).toBe(204);
+      for (let i = 3; i < 8; i++) expect((await s.send(s.body(), `198.51.105.${i}`)).statusCode).toBe(204);
+      expect(await s.stored()).toBe(8);
+    });
+
     it('holds within N times each limit with N processes on one database', async () => {
       const s = await setup(ctx);
       // A second app on the same database stands in for a second process, with its own counters.
@@ -140,7 +152,7 @@ for (const dialect of DIALECTS) {
       const s = await setup(ctx);
       const deps = depsOf(ctx);
       const small = { ...deps, config: { ...deps.config, limits: { ...deps.config.limits, consentQueueMax: 100 } } };
-      const writer = new ConsentWriter(small, undefined, new IngestStats(deps.db, deps.clock, 60_000, deps.log));
+      const writer = new ConsentWriter(small, new IngestStats(deps.db, deps.clock, 60_000, deps.log));
       const origin = `https://${s.domain.name}`;
       // Submitted in one tick: the queue is drained only after it.
       const outcomes = await Promise.all(

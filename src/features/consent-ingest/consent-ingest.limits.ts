@@ -4,7 +4,7 @@ import { WindowLimiter, addressKey, exemptAddresses } from '../../plugins/rate-l
 
 /**
  * The limits of POST /public/consent (README "Security model"), checked in the handler before a request is
- * queued: per source address and minute, per domain and minute, per ucid and hour. Each counts only requests
+ * queued: per source address and minute, then (after the token) per domain and minute and per ucid and hour. Each counts only requests
  * that passed the limits before it, so a refused flood does not use up a real visitor's ucid allowance.
  * In-memory and per process: N processes let through at most N times each limit (docs/consent-log.md).
  */
@@ -23,9 +23,16 @@ export class ConsentLimits {
     this.exempt = exemptAddresses(limits);
   }
 
-  /** Throws 429 RATE_LIMITED (details carry `retryAfter` seconds) when a limit is used up. */
-  check(ip: string, domainId: string, ucid: string): void {
+  /** Throws 429 RATE_LIMITED (details carry `retryAfter` seconds) when the address's limit is used up. */
+  checkAddress(ip: string): void {
     if (this.perAddress.active && !this.exempt(ip)) refuse('address', this.perAddress.hit(addressKey(ip)));
+  }
+
+  /**
+   * The same for the domain's and the ucid's limits; called after the token check, so requests without a
+   * valid widget token never use up a domain's or a visitor's allowance.
+   */
+  checkDomainAndUcid(domainId: string, ucid: string): void {
     refuse('body.domain', this.perDomain.hit(domainId));
     refuse('body.ucid', this.perUcid.hit(`${domainId}|${ucid}`));
   }

@@ -3,7 +3,6 @@ import { AppError } from '../../errors.js';
 import { DomainSnapshotCache, type DomainSnapshot } from './consent-ingest.lookups.js';
 import { prepareRecord, type ConsentRequest, type PreparedRecord } from './consent-ingest.service.js';
 import { createLogWriter, type LogWriter } from './consent-ingest.writer.js';
-import type { ConsentTokens } from './consent-token.js';
 import type { IngestStats } from './ingest-stats.js';
 
 export type Outcome =
@@ -42,8 +41,6 @@ export class ConsentWriter {
 
   constructor(
     private readonly deps: Deps,
-    /** Undefined when tokens are not required (CONSENT_TOKEN_REQUIRED=false). */
-    private readonly tokens: ConsentTokens | undefined,
     private readonly stats: IngestStats,
   ) {
     this.snapshots = new DomainSnapshotCache(deps.db);
@@ -137,7 +134,7 @@ export class ConsentWriter {
   }
 
   private validate(pending: Pending, snapshots: ReadonlyMap<string, DomainSnapshot>, ready: Ready[]): void {
-    const prepared = prepareRecord(snapshots.get(pending.request.body.domain), pending.request, this.tokens);
+    const prepared = prepareRecord(snapshots.get(pending.request.body.domain), pending.request);
     if (prepared.ok) ready.push({ pending, record: prepared.record, allowOrigin: prepared.allowOrigin });
     else {
       if (snapshots.has(pending.request.body.domain)) this.stats.refused(pending.request.body.domain);

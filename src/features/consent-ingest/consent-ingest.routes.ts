@@ -8,7 +8,7 @@ import { requireDomain } from '../domains/domain-scope.js';
 import { ConsentWriter } from './consent-ingest.queue.js';
 import { CONSENT_BODY_LIMIT, ConsentBody } from './consent-ingest.schemas.js';
 import { ConsentLimits, retryAfterOf } from './consent-ingest.limits.js';
-import { loadConsentTokens } from './consent-token.js';
+import { checkToken, loadConsentTokens } from './consent-token.js';
 import { IngestStats, listIngestHours } from './ingest-stats.js';
 
 const tags = ['consent'];
@@ -20,7 +20,7 @@ const tags = ['consent'];
 export const consentIngestRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   const tokens = await loadConsentTokens(deps.db, deps.config);
   const stats = new IngestStats(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
-  const writer = new ConsentWriter(deps, deps.config.consentToken.required ? tokens : undefined, stats);
+  const writer = new ConsentWriter(deps, stats);
   const limits = new ConsentLimits(deps);
   stats.start();
   app.addHook('onClose', async () => {
@@ -67,10 +67,14 @@ export const consentIngestRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = as
       },
     },
     async (request, reply) => {
+      // The checks that need no database, cheapest first: a refused request never reaches the queue.
+      const { body } = request;
       try {
-        limits.check(request.ip, request.body.domain, request.body.ucid);
+        limits.checkAddress(request.ip);
+        if (deps.config.consentToken.required) checkToken(tokens, body, Math.floor(deps.clock.now().getTime() / 1000));
+        limits.checkDomainAndUcid(body.domain, body.ucid);
       } catch (err) {
-        stats.refused(request.body.domain);
+        stats.refused(body.domain);
         allowOrigin(reply, request.headers.origin);
         throw err;
       }

@@ -22,7 +22,6 @@ import { pageMatchesDomain } from '../domains/domain-name.js';
 import { sqliteHandleOf } from '../../db/connect.js';
 import { appendWithStatements, insertRecords, type AppendPlan, type NewRecordRow } from './consent-ingest.repository.js';
 import type { ConsentInput } from './consent-ingest.schemas.js';
-import type { ConsentTokens, TokenVerdict } from './consent-token.js';
 import { BUILTIN_LANGUAGES } from '../locales/builtin-texts.js';
 import { languageOf } from '../locales/locale-texts.js';
 
@@ -57,7 +56,7 @@ const invalid = (details: ErrorDetail[], allowOrigin?: string): Prepared => ({
  * are the purposes of the accepted embeddings plus "technically necessary", with every name as the
  * visitor's language shows it now.
  */
-export function prepareRecord(snapshot: DomainSnapshot | undefined, req: ConsentRequest, tokens?: ConsentTokens): Prepared {
+export function prepareRecord(snapshot: DomainSnapshot | undefined, req: ConsentRequest): Prepared {
   const { body } = req;
   // Unknown domain and wrong key read the same: the answer does not tell which one was wrong.
   if (!snapshot || snapshot.clientApiKey !== body.apiKey) {
@@ -65,10 +64,6 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
   }
   const origin = checkOrigin(snapshot.name, snapshot.sharingDomains, req.origin, req.referer);
   if (typeof origin !== 'object') return invalid([{ field: 'headers.origin', message: origin }]);
-  if (tokens) {
-    const verdict = tokens.verify(body.token, snapshot.domainId, body.revision, req.ts);
-    if (verdict !== 'ok') return refusedToken(verdict, origin.allowOrigin);
-  }
 
   const unknown: ErrorDetail[] = [];
   const purposes: Record<string, string> = {};
@@ -109,16 +104,6 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
     allowOrigin: origin.allowOrigin,
   };
 }
-
-const refusedToken = (verdict: Exclude<TokenVerdict, 'ok'>, allowOrigin: string | undefined): Prepared => {
-  const message = {
-    missing: 'no token: send the token of the widget Placet served (docs/consent-log.md)',
-    invalid: 'the token was not issued by this Placet for this domain and revision',
-    expired: 'the token expired; reload the page',
-  }[verdict];
-  const code = verdict === 'expired' ? 'CONSENT_TOKEN_EXPIRED' : 'CONSENT_TOKEN_INVALID';
-  return { ok: false, error: new AppError(code, [{ field: 'body.token', message }]), allowOrigin };
-};
 
 /**
  * What a widget Placet served could not have sent (docs/consent-log.md, "Records that can be true"): a

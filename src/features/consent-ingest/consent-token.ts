@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';
+import { AppError } from '../../errors.js';
 import type { Db } from '../../db/database.js';
 import { getSetting, insertSettingIfAbsent } from '../hosting-auth/hosting-auth.repository.js';
 
@@ -69,4 +70,16 @@ export async function loadConsentTokens(db: Db, config: Config): Promise<Consent
     if (secret === undefined) throw new Error('the consent token secret could not be stored');
   }
   return new ConsentTokens(Buffer.from(secret, 'utf8'), config.consentToken.ttlHours * 3600);
+}
+
+/** Throws 403 CONSENT_TOKEN_INVALID or CONSENT_TOKEN_EXPIRED unless the body carries a valid token. */
+export function checkToken(tokens: ConsentTokens, body: { token?: string | undefined; domain: string; revision: number }, nowSeconds: number): void {
+  const verdict = tokens.verify(body.token, body.domain, body.revision, nowSeconds);
+  if (verdict === 'ok') return;
+  const message = {
+    missing: 'no token: send the token of the widget Placet served (docs/consent-log.md)',
+    invalid: 'the token was not issued by this Placet for this domain and revision',
+    expired: 'the token expired; reload the page',
+  }[verdict];
+  throw new AppError(verdict === 'expired' ? 'CONSENT_TOKEN_EXPIRED' : 'CONSENT_TOKEN_INVALID', [{ field: 'body.token', message }]);
 }

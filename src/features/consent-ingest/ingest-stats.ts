@@ -74,8 +74,22 @@ export class IngestStats {
 
   private async write(): Promise<void> {
     if (this.pending.size === 0) return;
-    const batch = [...this.pending.values()];
+    const pending = [...this.pending.values()];
     this.pending = new Map();
+    // Refusals are counted before the domain is known to exist: keep the ids that name a domain, in one
+    // query per 500, so a flood of made-up ids costs no failing upserts.
+    const ids = [...new Set(pending.map((e) => e.domainId))];
+    const existing = new Set<string>();
+    try {
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await this.db.selectFrom('domains').select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
+        for (const row of rows) existing.add(row.id);
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'ingest stats flush failed');
+      return;
+    }
+    const batch = pending.filter((e) => existing.has(e.domainId));
     for (const entry of batch) {
       try {
         await this.db
