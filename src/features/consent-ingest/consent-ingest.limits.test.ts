@@ -165,6 +165,26 @@ for (const dialect of DIALECTS) {
     });
   });
 
+  describe(`${dialect}: POST /public/consent limits behind a proxy`, () => {
+    const limits = loadConfig({ CONSENT_RATE_PER_ADDRESS: '2' }).limits;
+    const ctx = useApp(dialect, { limits, trustProxy: true });
+
+    it('limits the visitor named in X-Forwarded-For with TRUST_PROXY, not the proxy', async () => {
+      const s = await setup(ctx);
+      const via = (visitor: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/public/consent',
+          headers: { 'content-type': 'text/plain', origin: `https://${s.domain.name}`, 'x-forwarded-for': visitor },
+          remoteAddress: '10.0.0.1',
+          payload: JSON.stringify({ ...s.body(), token: s.tokens.mint(s.domain.id, 1, hourNow()) }),
+        });
+      expect([(await via('203.0.113.1')).statusCode, (await via('203.0.113.1')).statusCode]).toEqual([204, 204]);
+      expect((await via('203.0.113.1')).statusCode).toBe(429);
+      expect((await via('203.0.113.2')).statusCode).toBe(204);
+    });
+  });
+
   describe(`${dialect}: POST /public/consent requires a widget token`, () => {
     const ctx = useApp(dialect, { counterFlushIntervalMs: 100 });
 
