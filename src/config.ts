@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -34,6 +35,22 @@ export interface Config {
     readonly blockSize: number;
     /** Records older than this many days are deleted, whole blocks at a time. @default 395 */
     readonly retentionDays: number;
+    /**
+     * A block closes by size only once it has also been open this many hours, so anonymous volume alone
+     * cannot close it (docs/consent-log.md, "Floods"). 0 or absent = by size alone. @default 24
+     */
+    readonly blockMinAgeHours?: number;
+  };
+  /** Limits on the public endpoints (README "Security model"); per process, see docs/consent-log.md. */
+  readonly limits: Limits;
+  /** Tokens that bind a consent to a widget Placet served (docs/consent-log.md, "Widget tokens"). */
+  readonly consentToken: {
+    /** HMAC secret (at least 32 characters). Unset → generated on first start and kept in the database. */
+    readonly secret: string | undefined;
+    /** How long a token is accepted after it was issued, in hours. @default 24 */
+    readonly ttlHours: number;
+    /** Refuse consents without a valid token. @default true */
+    readonly required: boolean;
   };
   readonly scan: {
     /** Pages the scanner visits per scan, breadth first. @default 10 */
@@ -54,6 +71,27 @@ export interface Config {
     /** Refuse to run Chromium without its sandbox (scans then crawl over HTTP only). @default false */
     readonly requireSandbox: boolean;
   };
+}
+
+export interface Limits {
+  /** Master switch; false turns every limit below off (load tests). @default true */
+  readonly enabled: boolean;
+  /** Source addresses or CIDR ranges exempt from the per-address limits (monitoring, load generators). */
+  readonly exempt: readonly string[];
+  /** POST /public/consent per source address (IPv6: per /64) and minute. 0 = off. @default 30 */
+  readonly consentPerAddressPerMinute: number;
+  /** POST /public/consent per ucid and hour. 0 = off. @default 10 */
+  readonly consentPerUcidPerHour: number;
+  /** POST /public/consent per domain and minute. 0 = off. @default 3000 */
+  readonly consentPerDomainPerMinute: number;
+  /** Consents waiting for the group commit; more → 429. @default 20000 */
+  readonly consentQueueMax: number;
+  /** GET /public/app.js per source address (IPv6: per /64) and minute; over it, blocked mode, not counted. 0 = off. @default 120 */
+  readonly widgetPerAddressPerMinute: number;
+  /** A repeat load from the same address and page within this many seconds counts once. 0 = count all. @default 60 */
+  readonly widgetCountWindowSeconds: number;
+  /** Domains autoCreateDomains may create per client and hour. @default 5 */
+  readonly autoCreateDomainsPerHour: number;
 }
 
 export type DatabaseConfig =
@@ -128,6 +166,31 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const consentLog = {
     blockSize: int('CONSENT_LOG_BLOCK_SIZE', 100_000, 1, 10_000_000),
     retentionDays: int('CONSENT_LOG_RETENTION_DAYS', 395, 1, 36_500),
+    blockMinAgeHours: int('CONSENT_LOG_BLOCK_MIN_AGE_HOURS', 24, 0, 8760),
+  };
+  const exempt = (read('RATE_LIMIT_EXEMPT') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const entry of exempt) {
+    if (!isAddressOrRange(entry)) problems.push(`RATE_LIMIT_EXEMPT entries must be IP addresses or CIDR ranges (got "${entry}")`);
+  }
+  const limits: Limits = {
+    enabled: bool('RATE_LIMITS', true),
+    exempt,
+    consentPerAddressPerMinute: int('CONSENT_RATE_PER_ADDRESS', 30, 0, 10_000_000),
+    consentPerUcidPerHour: int('CONSENT_RATE_PER_UCID', 10, 0, 10_000_000),
+    consentPerDomainPerMinute: int('CONSENT_RATE_PER_DOMAIN', 3000, 0, 100_000_000),
+    consentQueueMax: int('CONSENT_QUEUE_MAX', 20_000, 100, 10_000_000),
+    widgetPerAddressPerMinute: int('WIDGET_RATE_PER_ADDRESS', 120, 0, 10_000_000),
+    widgetCountWindowSeconds: int('WIDGET_COUNT_WINDOW_SECONDS', 60, 0, 86_400),
+    autoCreateDomainsPerHour: int('AUTO_CREATE_DOMAINS_PER_HOUR', 5, 0, 10_000),
+  };
+  const tokenSecret = read('CONSENT_TOKEN_SECRET');
+  if (tokenSecret !== undefined && tokenSecret.length < 32) {
+    problems.push('CONSENT_TOKEN_SECRET must be at least 32 characters long (or unset to generate one)');
+  }
+  const consentToken = {
+    secret: tokenSecret,
+    ttlHours: int('CONSENT_TOKEN_TTL_HOURS', 24, 2, 24 * 31),
+    required: bool('CONSENT_TOKEN_REQUIRED', true),
   };
   const scan = {
     maxPages: int('SCAN_MAX_PAGES', 10, 1, 200),
@@ -154,8 +217,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy,
     countryHeader,
     consentLog: Object.freeze(consentLog),
+    limits: Object.freeze({ ...limits, exempt: Object.freeze(limits.exempt) }),
+    consentToken: Object.freeze(consentToken),
     scan: Object.freeze(scan),
   });
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 function parseDatabaseUrl(raw: string | undefined, cwd: string, problems: string[]): DatabaseConfig {
@@ -172,5 +245,8 @@ function parseDatabaseUrl(raw: string | undefined, cwd: string, problems: string
 
 /** Config for tests and scripts: defaults plus overrides, without reading the environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return Object.freeze({ ...loadConfig({}, process.cwd()), logLevel: 'silent', passwordHashCost: 4, ...overrides });
+  const defaults = loadConfig({}, process.cwd());
+  // Rate limits off: most tests send many requests from one address; the limit tests switch them on.
+  const limits = Object.freeze({ ...defaults.limits, enabled: false });
+  return Object.freeze({ ...defaults, logLevel: 'silent', passwordHashCost: 4, limits, ...overrides });
 }

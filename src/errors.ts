@@ -35,6 +35,14 @@ export const ERRORS = {
   SCAN_FAILED: { status: 500, message: 'Crawling the website failed.' },
   UNKNOWN_PRESET: { status: 400, message: 'No preset with this id exists.' },
   CONSENT_INVALID: { status: 400, message: 'The consent was not logged: the request is invalid.' },
+  CONSENT_TOKEN_INVALID: {
+    status: 403,
+    message: 'The consent was not logged: it carries no valid token of a widget Placet served for this domain.',
+  },
+  CONSENT_TOKEN_EXPIRED: {
+    status: 403,
+    message: 'The consent was not logged: its widget token expired; reloading the page gives a fresh one.',
+  },
   BLOCK_NOT_FOUND: { status: 404, message: 'The consent log block does not exist.' },
   CONSENT_LOG_EMPTY: { status: 409, message: 'The current block of the consent log is empty; there is nothing to archive.' },
   BLOCK_EXPIRED: { status: 410, message: 'The block expired under the retention period; its records were deleted.' },

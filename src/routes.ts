@@ -4,7 +4,7 @@ import type { Deps } from './deps.js';
 import { assignOperationId } from './plugins/operation-ids.js';
 import { assetRoutes } from './features/assets/assets.routes.js';
 import { clientRoutes } from './features/clients/clients.routes.js';
-import { consentIngestRoutes } from './features/consent-ingest/consent-ingest.routes.js';
+import { consentIngestRoutes, ingestStatsRoutes } from './features/consent-ingest/consent-ingest.routes.js';
 import { consoleRoutes } from './features/console/console.routes.js';
 import { consentLogRoutes } from './features/consent-log/consent-log.routes.js';
 import { domainApiRoutes } from './features/domain-api/domain-api.routes.js';
@@ -39,6 +39,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
       await hosting.register(presetRoutes);
       await hosting.register(consentLogRoutes, { deps });
       await hosting.register(widgetHostingRoutes, { deps });
+      await hosting.register(ingestStatsRoutes, { deps });
     },
     { prefix: '/hosting/api' },
   );

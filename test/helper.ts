@@ -6,6 +6,7 @@ import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { testConfig, type Config } from '../src/config.js';
 import { connect, type DatabaseHandle } from '../src/db/connect.js';
 import type { Engine } from '../src/db/database.js';
+import { ConsentTokens, loadConsentTokens } from '../src/features/consent-ingest/consent-token.js';
 import { randomIds, systemClock, type Clock, type Deps } from '../src/deps.js';
 
 /** Data tests run on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (STYLE practice 11). */
@@ -41,6 +42,8 @@ export interface TestContext {
   app: App;
   database: DatabaseHandle;
   config: Config;
+  /** The app's clock (a test's fixed clock, else the system's). */
+  clock: Clock;
   /** Injects with the Hosting API key in the Authorization header. */
   hosting(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
@@ -57,6 +60,7 @@ export function useApp(
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.config = testConfig({ hostingApiKey: HOSTING_KEY, ...overrides });
+    ctx.clock = options.clock ?? systemClock;
     ctx.database = await freshDatabase(engine);
     ctx.app = await buildApp({ ...options, config: ctx.config, database: ctx.database });
     ctx.hosting = (opts) =>
@@ -108,9 +112,11 @@ export async function sendConsent(
   domain: { id: string; name: string },
   fields: Record<string, unknown> = {},
 ): Promise<string> {
+  const revision = typeof fields.revision === 'number' ? fields.revision : 1;
   const body = {
     apiKey: client.apiKey, domain: domain.id, ucid: randomBytes(32).toString('hex'), consent: true, embeddings: [],
-    manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, ...fields,
+    manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision, legalRevision: 1,
+    token: await consentToken(ctx, domain.id, revision, ctx.clock.now().getTime()), ...fields,
   };
   const res = await ctx.app.inject({
     method: 'POST',
@@ -120,6 +126,15 @@ export async function sendConsent(
   });
   if (res.statusCode !== 204) throw new Error(`consent: ${res.statusCode} ${res.body}`);
   return body.ucid;
+}
+
+/**
+ * A widget token for the domain and revision, as the widget body Placet serves carries it (docs/consent-log.md,
+ * "Widget tokens"): made with the installation's secret, issued at the start of the current hour.
+ */
+export async function consentToken(ctx: TestContext, domainId: string, revision: number, nowMs = Date.now()): Promise<string> {
+  const tokens = await loadConsentTokens(ctx.database.db, ctx.config);
+  return tokens.mint(domainId, revision, ConsentTokens.issueTime(Math.floor(nowMs / 1000)));
 }
 
 /** The domain's configuration and legal revisions, read straight from the database. */

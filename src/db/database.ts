@@ -9,6 +9,7 @@ import type { PlaceholderTable } from '../features/placeholders/placeholders.tab
 import type { LocaleTable } from '../features/locales/locales.table.js';
 import type { ThemeTable } from '../features/themes/themes.table.js';
 import type { ConsentLogTables } from '../features/consent-log/consent-log.table.js';
+import type { IngestStatsTable } from '../features/consent-ingest/ingest-stats.table.js';
 import type { OnboardingTables } from '../features/onboarding/onboarding.table.js';
 
 /** The whole schema, assembled from the features' table files. */
@@ -22,6 +23,7 @@ export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTab
   placeholders: PlaceholderTable;
   locales: LocaleTable;
   themes: ThemeTable;
+  ingest_stats: IngestStatsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -7,6 +7,7 @@ import * as onboarding from './migrations/2026_11_21_0004_onboarding.js';
 import * as sanitiseLocaleHtml from './migrations/2026_11_25_0040_sanitise_locale_html.js';
 import * as onboardingLegalLinks from './migrations/2026_11_25_0050_onboarding_legal_links.js';
 import * as consoleTables from './migrations/2026_11_25_0060_console.js';
+import * as ingestStats from './migrations/2026_11_25_0020_ingest_stats.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0040_sanitise_locale_html': sanitiseLocaleHtml,
   '2026_11_25_0050_onboarding_legal_links': onboardingLegalLinks,
   '2026_11_25_0060_console': consoleTables,
+  '2026_11_25_0020_ingest_stats': ingestStats,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIALECTS, TEST_DATABASE_URL } from '../../../test/helper.js';
 import type { Engine } from '../../db/database.js';
+import { ConsentTokens } from './consent-token.js';
 
 /**
  * "A consent acknowledged with 2xx is committed": a real server process takes consents from 50
@@ -14,6 +15,7 @@ import type { Engine } from '../../db/database.js';
  * every acknowledged ucid must be in the log, and the chain must verify.
  */
 const HOSTING_KEY = 'durability-hosting-key-0123456789';
+const TOKEN_SECRET = 'durability-token-secret-0123456789abcdef';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placet-durability-'));
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
@@ -83,6 +85,9 @@ for (const dialect of DIALECTS) {
         HOST: '127.0.0.1',
         PORT: String(port),
         LOG_LEVEL: 'warn',
+        // One sender address and 2000 consents: limits off; a known secret so the test can make widget tokens.
+        RATE_LIMITS: 'false',
+        CONSENT_TOKEN_SECRET: TOKEN_SECRET,
       };
       const first = start(env);
       await waitReady();
@@ -94,6 +99,7 @@ for (const dialect of DIALECTS) {
         name: 'Maps', purpose: '15c61c3',
       });
 
+      const token = new ConsentTokens(Buffer.from(TOKEN_SECRET), 86_400).mint(domain.id, 1, ConsentTokens.issueTime(Math.floor(Date.now() / 1000)));
       const total = 2000;
       const killAfter = 600;
       const acknowledged: string[] = [];
@@ -110,7 +116,7 @@ for (const dialect of DIALECTS) {
               headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://shop.example' },
               body: JSON.stringify({
                 apiKey: client.apiKey, domain: domain.id, ucid, consent: true, embeddings: [embedding.id],
-                manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1,
+                manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, token,
               }),
             });
             if (res.status === 204) acknowledged.push(ucid);

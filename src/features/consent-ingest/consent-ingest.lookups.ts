@@ -12,6 +12,11 @@ export interface DomainSnapshot {
   /** host[:port], lower case. */
   readonly name: string;
   readonly revision: number;
+  readonly legalRevision: number;
+  /** Ids of the domain's themes. */
+  readonly themeIds: ReadonlySet<string>;
+  /** Names of the domain's active locales. */
+  readonly activeLocales: ReadonlySet<string>;
   /** consentSharingDomains: further hosts the domain's configuration (and so its consent) is used on. */
   readonly sharingDomains: readonly string[];
   readonly embeddings: ReadonlyMap<string, SnapshotEmbedding>;
@@ -22,6 +27,7 @@ export interface DomainSnapshot {
 export interface SnapshotEmbedding {
   readonly name: string;
   readonly purpose: string;
+  readonly active: boolean;
   /** Locale name → translated name (only non-empty translations). */
   readonly translatedNames: Readonly<Record<string, string>>;
 }
@@ -66,13 +72,17 @@ export class DomainSnapshotCache {
 
   // The revision was read first, so what is loaded now is at least that revision: never older than its key.
   private async load(domainId: string, name: string, revision: number, clientApiKey: string): Promise<DomainSnapshot> {
-    const [embeddingRows, localeRows, domainRow] = await Promise.all([
-      this.db.selectFrom('embeddings').select(['id', 'name', 'purpose', 'data']).where('domain_id', '=', domainId).execute(),
-      this.db.selectFrom('locales').select(['name', 'texts']).where('domain_id', '=', domainId).execute(),
-      this.db.selectFrom('domains').select('settings').where('id', '=', domainId).executeTakeFirst(),
+    const [embeddingRows, localeRows, domainRow, themeRows] = await Promise.all([
+      this.db.selectFrom('embeddings').select(['id', 'name', 'purpose', 'active', 'data']).where('domain_id', '=', domainId).execute(),
+      this.db.selectFrom('locales').select(['name', 'active', 'texts']).where('domain_id', '=', domainId).execute(),
+      this.db.selectFrom('domains').select(['settings', 'legal_revision']).where('id', '=', domainId).executeTakeFirst(),
+      this.db.selectFrom('themes').select('id').where('domain_id', '=', domainId).execute(),
     ]);
     const embeddings = new Map<string, SnapshotEmbedding>(
-      embeddingRows.map((e) => [e.id, { name: e.name, purpose: e.purpose, translatedNames: translatedNames(e.data) }]),
+      embeddingRows.map((e) => [
+        e.id,
+        { name: e.name, purpose: e.purpose, active: e.active === 1, translatedNames: translatedNames(e.data) },
+      ]),
     );
     const locales = new Map<string, StoredTexts>(localeRows.map((l) => [l.name, parseStoredTexts(l.texts)]));
     const purposeNames = new Map<string, Record<PurposeId, string>>();
@@ -81,6 +91,9 @@ export class DomainSnapshotCache {
       clientApiKey,
       name,
       revision,
+      legalRevision: domainRow?.legal_revision ?? 0,
+      themeIds: new Set(themeRows.map((t) => t.id)),
+      activeLocales: new Set(localeRows.filter((l) => l.active === 1).map((l) => l.name)),
       // A change of the list raises the revision, so the snapshot's copy is as current as the rest.
       sharingDomains: domainRow ? parseSettings(domainRow.settings).consentSharingDomains : [],
       embeddings,

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js';
 import { DomainSnapshotCache, type DomainSnapshot } from './consent-ingest.lookups.js';
 import { prepareRecord, type ConsentRequest, type PreparedRecord } from './consent-ingest.service.js';
 import { createLogWriter, type LogWriter } from './consent-ingest.writer.js';
+import type { IngestStats } from './ingest-stats.js';
 
 export type Outcome =
   | { ok: true; allowOrigin: string | undefined }
@@ -38,14 +39,27 @@ export class ConsentWriter {
   private readonly snapshots: DomainSnapshotCache;
   private readonly writer: LogWriter;
 
-  constructor(private readonly deps: Deps) {
+  constructor(
+    private readonly deps: Deps,
+    private readonly stats: IngestStats,
+  ) {
     this.snapshots = new DomainSnapshotCache(deps.db);
     this.writer = createLogWriter(deps);
+  }
+
+  /** Requests waiting for a batch. */
+  get depth(): number {
+    return this.queue.length;
   }
 
   submit(request: ConsentRequest): Promise<Outcome> {
     if (this.closed) {
       const error = new AppError('UNAVAILABLE', undefined, 'The server is shutting down.');
+      return Promise.resolve({ ok: false, error, allowOrigin: undefined });
+    }
+    // The bound on the queue (CONSENT_QUEUE_MAX): past it the database is not keeping up; refuse at once.
+    if (this.queue.length >= this.deps.config.limits.consentQueueMax) {
+      const error = new AppError('RATE_LIMITED', [{ field: 'queue', message: 'the consent queue is full', retryAfter: 1 }]);
       return Promise.resolve({ ok: false, error, allowOrigin: undefined });
     }
     return new Promise((done) => {
@@ -122,7 +136,10 @@ export class ConsentWriter {
   private validate(pending: Pending, snapshots: ReadonlyMap<string, DomainSnapshot>, ready: Ready[]): void {
     const prepared = prepareRecord(snapshots.get(pending.request.body.domain), pending.request);
     if (prepared.ok) ready.push({ pending, record: prepared.record, allowOrigin: prepared.allowOrigin });
-    else pending.done(prepared);
+    else {
+      if (snapshots.has(pending.request.body.domain)) this.stats.refused(pending.request.body.domain);
+      pending.done(prepared);
+    }
   }
 
   /**
@@ -144,7 +161,10 @@ export class ConsentWriter {
   private async commit(ready: Ready[]): Promise<void> {
     try {
       await this.writer.write(ready.map((r) => r.record));
-      for (const r of ready) r.pending.done({ ok: true, allowOrigin: r.allowOrigin });
+      for (const r of ready) {
+        this.stats.stored(r.record.domainId);
+        r.pending.done({ ok: true, allowOrigin: r.allowOrigin });
+      }
     } catch (err) {
       if (ready.length === 1) return this.fail(ready[0]!.pending, err);
       // One bad record (say, its domain was deleted a moment ago) must not fail the others: retry alone.
@@ -152,6 +172,7 @@ export class ConsentWriter {
       for (const r of ready) {
         try {
           await this.writer.write([r.record]);
+          this.stats.stored(r.record.domainId);
           r.pending.done({ ok: true, allowOrigin: r.allowOrigin });
         } catch (single) {
           this.fail(r.pending, single);

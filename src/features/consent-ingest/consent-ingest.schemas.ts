@@ -25,6 +25,9 @@ export const ConsentBody = Type.Object(
     revision,
     legalRevision: revision,
     themeId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{7}$', description: 'a theme id (7 hex)' })),
+    token: Type.Optional(
+      Type.String({ maxLength: 64, description: 'the token of the widget Placet served (docs/consent-log.md)' }),
+    ),
     gpc: Type.Optional(Type.Boolean()),
     dnt: Type.Optional(Type.Boolean()),
   },

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.js';
 import type { Db, Engine } from '../../db/database.js';
 import { AppError, type ErrorDetail } from '../../errors.js';
 import {
@@ -21,6 +22,8 @@ import { pageMatchesDomain } from '../domains/domain-name.js';
 import { sqliteHandleOf } from '../../db/connect.js';
 import { appendWithStatements, insertRecords, type AppendPlan, type NewRecordRow } from './consent-ingest.repository.js';
 import type { ConsentInput } from './consent-ingest.schemas.js';
+import { BUILTIN_LANGUAGES } from '../locales/builtin-texts.js';
+import { languageOf } from '../locales/locale-texts.js';
 
 /** A validated decision, ready to be chained: `text` is its canonical JSON. */
 export interface PreparedRecord {
@@ -69,13 +72,14 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
   purposes[NECESSARY_PURPOSE] = purposeNames[NECESSARY_PURPOSE] ?? NECESSARY_PURPOSE;
   body.embeddings.forEach((id, i) => {
     const embedding = snapshot.embeddings.get(id);
-    if (!embedding) {
-      unknown.push({ field: `body.embeddings.${i}`, message: `unknown embedding "${id}"` });
+    if (!embedding || !embedding.active) {
+      unknown.push({ field: `body.embeddings.${i}`, message: `${embedding ? 'inactive' : 'unknown'} embedding "${id}"` });
       return;
     }
     embeddings[id] = embedding.translatedNames[body.lang] ?? embedding.name;
     purposes[embedding.purpose] = purposeNames[embedding.purpose] ?? embedding.purpose;
   });
+  unknown.push(...impossibilities(snapshot, body));
   if (unknown.length > 0) return invalid(unknown, origin.allowOrigin);
 
   const record: ConsentRecord = {
@@ -102,6 +106,36 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
 }
 
 /**
+ * What a widget Placet served could not have sent (docs/consent-log.md, "Records that can be true"): a
+ * revision or legal revision the domain has not reached (earlier ones are fine: the page was loaded
+ * before a change), a theme the domain does not have, a language that is neither an active locale of the
+ * domain nor a built-in language, and `consent: false` beside an accepted embedding of a purpose other
+ * than "technically necessary" (the widget sets `consent` exactly when it accepted such an embedding).
+ */
+function impossibilities(snapshot: DomainSnapshot, body: ConsentInput): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (body.revision > snapshot.revision) {
+    problems.push({ field: 'body.revision', message: `the domain never had revision ${body.revision} (current: ${snapshot.revision})` });
+  }
+  if (body.legalRevision > snapshot.legalRevision) {
+    problems.push({
+      field: 'body.legalRevision',
+      message: `the domain never had legal revision ${body.legalRevision} (current: ${snapshot.legalRevision})`,
+    });
+  }
+  if (body.themeId !== undefined && !snapshot.themeIds.has(body.themeId)) {
+    problems.push({ field: 'body.themeId', message: `unknown theme "${body.themeId}"` });
+  }
+  if (!snapshot.activeLocales.has(body.lang) && !(BUILTIN_LANGUAGES as readonly string[]).includes(languageOf(body.lang))) {
+    problems.push({ field: 'body.lang', message: `"${body.lang}" is neither an active locale of the domain nor a built-in language` });
+  }
+  if (!body.consent && body.embeddings.some((id) => snapshot.embeddings.get(id)?.purpose !== NECESSARY_PURPOSE)) {
+    problems.push({ field: 'body.consent', message: 'consent is false, but an embedding that needs consent is accepted' });
+  }
+  return problems;
+}
+
+/**
  * The page must be one the domain's configuration is served to (its name, or a host covered by its
  * consentSharingDomains). Origin is preferred; a same-origin request without it is judged by its Referer.
  * Returns what to reflect in Access-Control-Allow-Origin, or the problem.
@@ -124,11 +158,24 @@ export function checkOrigin(
   return { allowOrigin: origin === undefined ? undefined : url.origin };
 }
 
+/** When a block closes by itself: `blockSize` records, and open for at least `minAgeSeconds` (config.ts). */
+export interface BlockRule {
+  blockSize: number;
+  minAgeSeconds: number;
+}
+
+export const blockRuleOf = (config: Config): BlockRule => ({
+  blockSize: config.consentLog.blockSize,
+  minAgeSeconds: (config.consentLog.blockMinAgeHours ?? 0) * 3600,
+});
+
 /**
  * Chains records onto their domains' heads, in order: each record's hash covers the hash before it, and a
- * block that reaches `blockSize` is closed and followed by an empty one. Pure: the caller writes the plan.
+ * block that holds `blockSize` records and has been open `minAgeSeconds` is closed and followed by an empty
+ * one (so volume alone never closes a block: docs/consent-log.md, "Floods"). Pure: the caller writes the plan.
  */
-export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly PreparedRecord[], blockSize: number, now: number): AppendPlan {
+export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly PreparedRecord[], rule: BlockRule | number, now: number): AppendPlan {
+  const { blockSize, minAgeSeconds } = typeof rule === 'number' ? { blockSize: rule, minAgeSeconds: 0 } : rule;
   // Working copies, changed in place: the batch is the hot path and the caller's heads stay untouched.
   const next = new Map<string, Head>();
   for (const [id, head] of heads) next.set(id, { ...head });
@@ -145,7 +192,7 @@ export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly P
     head.blockCount += 1;
     head.blockFirstTs = head.blockFirstTs === null ? r.ts : Math.min(head.blockFirstTs, r.ts);
     head.blockLastTs = head.blockLastTs === null ? r.ts : Math.max(head.blockLastTs, r.ts);
-    if (head.blockCount >= blockSize) {
+    if (head.blockCount >= blockSize && now - head.blockOpenedAt >= minAgeSeconds) {
       const closed = closeBlock(head, 'size', now);
       closedBlocks.push(closed.block);
       head = { ...closed.next };
@@ -162,15 +209,15 @@ export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly P
 export async function appendRecords(
   db: Db,
   engine: Engine,
-  blockSize: number,
+  rule: BlockRule | number,
   records: readonly PreparedRecord[],
   now: number,
 ): Promise<Map<string, Head>> {
   const domainIds = [...new Set(records.map((r) => r.domainId))].sort();
   const sqlite = sqliteHandleOf(db);
-  if (sqlite) return appendWithStatements(db, sqlite, domainIds, now, (heads) => planAppend(heads, records, blockSize, now));
+  if (sqlite) return appendWithStatements(db, sqlite, domainIds, now, (heads) => planAppend(heads, records, rule, now));
   return writeTransaction(db, engine, async (trx) => {
-    const plan = planAppend(await lockHeads(trx, engine, domainIds, now), records, blockSize, now);
+    const plan = planAppend(await lockHeads(trx, engine, domainIds, now), records, rule, now);
     await insertRecords(trx, plan.rows);
     await insertClosedBlocks(trx, plan.closedBlocks);
     for (const head of plan.heads.values()) await saveHead(trx, head);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
 import { buildApp } from '../../app.js';
 import { checkOrigin } from './consent-ingest.service.js';
+import { ConsentTokens, loadConsentTokens } from './consent-token.js';
 
 const ucid = () => randomBytes(32).toString('hex');
 
@@ -28,12 +29,20 @@ async function setup(ctx: TestContext, domainName?: string) {
     legalRevision: 1,
     ...over,
   });
+  const tokens = await loadConsentTokens(ctx.database.db, ctx.config);
+  /** Adds the widget token a served widget would carry, unless the body sets `token` itself. */
+  const withToken = (payload: unknown) => {
+    if (typeof payload !== 'object' || payload === null || 'token' in payload) return payload;
+    const p = payload as { domain?: unknown; revision?: unknown };
+    if (typeof p.domain !== 'string' || typeof p.revision !== 'number') return payload;
+    return { ...payload, token: tokens.mint(p.domain, p.revision, ConsentTokens.issueTime(Math.floor(Date.now() / 1000))) };
+  };
   const send = (payload: unknown, headers: Record<string, string> = { origin: `https://${domain.name}` }) =>
     ctx.app.inject({
       method: 'POST',
       url: '/public/consent',
       headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      payload: typeof payload === 'string' ? payload : JSON.stringify(withToken(payload)),
     });
   const records = async () =>
     (
@@ -44,7 +53,8 @@ async function setup(ctx: TestContext, domainName?: string) {
         .orderBy('seq')
         .execute()
     ).map((r) => JSON.parse(r.record) as Record<string, unknown>);
-  return { client, domain, base, embedding, body, send, records };
+  const themeId = (await ctx.database.db.selectFrom('themes').select('id').where('domain_id', '=', domain.id).executeTakeFirstOrThrow()).id;
+  return { client, domain, base, embedding, body, send, records, tokens, withToken, themeId };
 }
 
 describe('checkOrigin', () => {
@@ -86,7 +96,7 @@ for (const dialect of DIALECTS) {
       const s = await setup(ctx);
       const maps = await s.embedding({ name: 'Maps', purpose: '15c61c3' });
       const stats = await s.embedding({ name: 'Stats', purpose: 'a717ff5' });
-      const body = s.body({ embeddings: [maps, stats], button: 'save', themeId: 'abcdef0', gpc: false });
+      const body = s.body({ embeddings: [maps, stats], button: 'save', themeId: s.themeId, gpc: false });
       const res = await s.send(body);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
@@ -105,7 +115,7 @@ for (const dialect of DIALECTS) {
         lang: 'en',
         revision: 1,
         legalRevision: 1,
-        themeId: 'abcdef0',
+        themeId: s.themeId,
         gpc: false,
         dnt: null,
         v: 1,
@@ -119,7 +129,7 @@ for (const dialect of DIALECTS) {
         method: 'POST',
         url: '/public/consent',
         headers: { referer: `https://${s.domain.name}/page` },
-        payload: s.body(),
+        payload: s.withToken(s.body()) as Record<string, unknown>,
       });
       expect(res.statusCode).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -256,7 +266,7 @@ for (const dialect of DIALECTS) {
             method: 'POST',
             url: '/public/consent',
             headers: { 'content-type': 'text/plain', origin: `https://${s.domain.name}` },
-            payload: JSON.stringify(s.body({ button: i % 2 === 0 ? 'acceptAll' : 'save' })),
+            payload: JSON.stringify(s.withToken(s.body({ button: i % 2 === 0 ? 'acceptAll' : 'save' }))),
           });
         for (let round = 0; round < 3; round++) {
           const results = await Promise.all(Array.from({ length: 80 }, (_, i) => send(i % 2 === 0 ? ctx.app : other, i)));

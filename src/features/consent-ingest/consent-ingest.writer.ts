@@ -3,7 +3,7 @@ import { pgPoolOf } from '../../db/connect.js';
 import type { Deps } from '../../deps.js';
 import { readHeads, type Head } from '../consent-log/consent-log.blocks.repository.js';
 import { appendIfHeadsUnchanged, supportsSingleStatementAppend } from './consent-ingest.repository.js';
-import { appendRecords, planAppend, type PreparedRecord } from './consent-ingest.service.js';
+import { appendRecords, blockRuleOf, planAppend, type PreparedRecord } from './consent-ingest.service.js';
 
 /** Writes a batch of prepared records onto their domains' chains; resolves once it is committed. */
 export interface LogWriter {
@@ -30,7 +30,7 @@ class LockingWriter implements LogWriter {
     const { db, engine, config } = this.deps;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await appendRecords(db, engine, config.consentLog.blockSize, records, unixNow(this.deps));
+        return await appendRecords(db, engine, blockRuleOf(config), records, unixNow(this.deps));
       } catch (err) {
         const code = (err as { code?: unknown }).code;
         if (attempt >= 4 || typeof code !== 'string' || !TRANSIENT.has(code)) throw err;
@@ -65,7 +65,7 @@ class OptimisticWriter implements LogWriter {
       for (const [id, head] of await readHeads(this.deps.db, missing, now)) this.heads.set(id, head);
     }
     const expected = new Map(ids.map((id) => [id, this.heads.get(id)!]));
-    const plan = planAppend(expected, records, this.deps.config.consentLog.blockSize, now);
+    const plan = planAppend(expected, records, blockRuleOf(this.deps.config), now);
     let written: Set<string>;
     try {
       written = await appendIfHeadsUnchanged(this.pool, expected, plan.heads, plan.rows, plan.closedBlocks);

@@ -1,3 +1,4 @@
+import { systemClock } from '../../deps.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, freePort } from '../../../test/browser.js';
 import { HOSTING_KEY, createClient, createDomain, freshDatabase, useApp, type TestContext } from '../../../test/helper.js';
@@ -54,7 +55,7 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
     app = await buildApp({ config, database });
     await app.listen({ port, host: '127.0.0.1' });
     ctx = {
-      app, database, config,
+      app, database, config, clock: systemClock,
       hosting: (opts) => app.inject({ ...opts, headers: { authorization: `Bearer ${HOSTING_KEY}`, ...(opts.headers ?? {}) } }),
     };
     const client = await createClient(ctx);

@@ -16,7 +16,7 @@ import { ga4Snippet, routeVendorStandIns, serve, youtubeEmbed, type LocalServer 
 import { buildApp, type App } from '../../app.js';
 import { testConfig } from '../../config.js';
 import type { DatabaseHandle } from '../../db/connect.js';
-import { randomIds, type Deps } from '../../deps.js';
+import { randomIds, systemClock, type Deps } from '../../deps.js';
 import { SCAN_PASS_HEADER, issueScanPass, verifyScanPass } from './scan-pass.js';
 import { scanDomain } from './scan.service.js';
 import { Scanner } from './scanner.js';
@@ -92,7 +92,7 @@ describe.skipIf(!CHROMIUM)('scan of a site that already has the widget', () => {
     app = await buildApp({ config, database });
     await app.listen({ port, host: '127.0.0.1' });
     ctx = {
-      app, database, config,
+      app, database, config, clock: systemClock,
       hosting: (opts) => app.inject({ ...opts, headers: { authorization: `Bearer ${HOSTING_KEY}`, ...(opts.headers ?? {}) } }),
     };
     const client = await createClient(ctx);

@@ -30,3 +30,14 @@ export async function findClientForAutoCreate(db: Executor, apiKey: string) {
     .where('api_key', '=', apiKey)
     .executeTakeFirst();
 }
+
+/** Domains of the client created since `sinceIso` (any way): what autoCreateDomains' hourly bound counts. */
+export async function countDomainsCreatedSince(db: Executor, clientId: string, sinceIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('domains')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('client_id', '=', clientId)
+    .where('created_at', '>=', sinceIso)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -7,6 +7,8 @@ import { requireDomain } from '../domains/domain-scope.js';
 import { listLocaleRows } from '../locales/locales.repository.js';
 import { scanPassResponse } from '../onboarding/scan-pass.js';
 import { CallCounter } from './call-counter.js';
+import { loadConsentTokens } from '../consent-ingest/consent-token.js';
+import { IngestStats } from '../consent-ingest/ingest-stats.js';
 import { WidgetService } from './widget.service.js';
 
 const WidgetQuery = Type.Object({
@@ -19,10 +21,15 @@ const WidgetQuery = Type.Object({
 /** Public: GET /public/app.js — the widget with the domain's configuration inlined. */
 export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   const counter = new CallCounter(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
-  const widget = new WidgetService(deps, counter);
+  const stats = new IngestStats(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
+  const widget = new WidgetService(deps, counter, await loadConsentTokens(deps.db, deps.config), stats);
   await widget.init();
   counter.start();
-  app.addHook('onClose', async () => counter.stop());
+  stats.start();
+  app.addHook('onClose', async () => {
+    await counter.stop();
+    await stats.stop();
+  });
 
   // `/app.js` and `/ccm19.js` at the root too: integrations build `<script base URL> + "/app.js?…"` (Neos).
   for (const url of ['/public/app.js', '/public/ccm19.js', '/app.js', '/ccm19.js']) {
@@ -53,7 +60,9 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
           acceptLanguage: h['accept-language'],
           acceptEncoding: h['accept-encoding'],
           ifNoneMatch: h['if-none-match'],
+          ip: request.ip,
         });
+        if (result.retryAfter !== undefined) reply.header('retry-after', String(result.retryAfter));
         return reply.status(result.status).headers(result.headers).send(result.body);
       },
     );

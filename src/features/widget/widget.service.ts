@@ -16,9 +16,13 @@ import { listPlaceholderRows } from '../placeholders/placeholders.repository.js'
 import { listThemeRows } from '../themes/themes.repository.js';
 import { themeRowToTheme } from '../themes/themes.service.js';
 import type { CallCounter } from './call-counter.js';
+import { ConsentTokens } from '../consent-ingest/consent-token.js';
+import type { IngestStats } from '../consent-ingest/ingest-stats.js';
+import { languageOf } from '../locales/locale-texts.js';
+import { WindowLimiter, addressKey, exemptAddresses } from '../../plugins/rate-limiter.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
-import { findClientForAutoCreate, findDomainOfClientByHost, findWidgetTarget } from './widget.repository.js';
+import { countDomainsCreatedSince, findClientForAutoCreate, findDomainOfClientByHost, findWidgetTarget } from './widget.repository.js';
 
 export interface WidgetRequest {
   apiKey: string;
@@ -32,21 +36,63 @@ export interface WidgetRequest {
   country?: string | undefined;
   acceptEncoding?: string | undefined;
   ifNoneMatch?: string | undefined;
+  /** The source address (request.ip, which honours TRUST_PROXY). */
+  ip?: string | undefined;
 }
 
 export interface WidgetResponse {
   status: 200 | 304;
   body: Buffer | string;
   headers: Record<string, string>;
+  /** Over the per-address limit: seconds until it resets (sent as Retry-After). */
+  retryAfter?: number;
+}
+
+/** One delivery: the domain, the token hour, and how the answer is encoded. */
+interface Delivery {
+  target: NonNullable<Awaited<ReturnType<typeof findWidgetTarget>>>;
+  domain: ReturnType<typeof domainRowToDomain>;
+  issued: number;
+  encoding: 'identity' | 'gzip' | 'br';
+  ifNoneMatch: string | undefined;
 }
 
 interface CacheEntry {
+  /** Issue time of the consent token inside (ConsentTokens.issueTime): an entry of an earlier hour is rebuilt. */
+  issued: number;
   variants: Record<'identity' | 'gzip' | 'br', { body: Buffer; etag: string }>;
   /** The theme shows no banner outside the GDPR area (enableOnlyInEu): such visitors get a variant of their own. */
   euOnly: boolean;
 }
 
 const MAX_CACHE_ENTRIES = 1000;
+
+/**
+ * Why a domain's widget is served in blocked mode (docs/widget.md, "Fail closed"): the script runs its
+ * blocking, shows no banner, treats everything as declined and says why in the console.
+ */
+const BLOCKED = {
+  quota: "the client's widget quota for this month is used up",
+  disabled: 'the widget is switched off for this domain',
+  rate: 'too many widget loads from this address; try again in a minute',
+  changing: 'the domain changed while loading; reload the page',
+} as const;
+type BlockedReason = keyof typeof BLOCKED;
+
+/** The served configuration: WidgetConfig plus what the server adds per delivery (docs/widget.md). */
+type ServedConfig = ReturnType<typeof buildWidgetConfig> & {
+  /** the consent token (docs/consent-log.md, "Widget tokens") */
+  tk: string;
+  /** blocked mode: the reason, shown in the console */
+  bl?: string;
+};
+
+/** What a domain's variants can be keyed by (theme ids, active locale names), per configuration revision. */
+interface DomainKeys {
+  revision: number;
+  themeIds: Set<string>;
+  locales: Set<string>;
+}
 const NOOP_HEADERS = { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-store' };
 
 /** A script that only explains, once, in the console why no banner appears. */
@@ -59,13 +105,24 @@ const notice = (message: string): WidgetResponse => ({
 export class WidgetService {
   private code = '';
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly keys = new Map<string, DomainKeys>();
+  private readonly perAddress: WindowLimiter;
+  /** One count per (address, domain, page) and WIDGET_COUNT_WINDOW_SECONDS: a max of 1 per window. */
+  private readonly seen: WindowLimiter;
+  private readonly exempt: (ip: string) => boolean;
   /** The script differs by encoding, language and, with COUNTRY_HEADER, the visitor's area. */
   private readonly vary: string;
 
   constructor(
     private readonly deps: Deps,
     private readonly counter: CallCounter,
+    private readonly tokens: ConsentTokens,
+    private readonly stats: IngestStats,
   ) {
+    const { limits } = deps.config;
+    this.perAddress = new WindowLimiter(limits.enabled ? limits.widgetPerAddressPerMinute : 0, 60_000, deps.clock);
+    this.seen = new WindowLimiter(limits.widgetCountWindowSeconds > 0 ? 1 : 0, limits.widgetCountWindowSeconds * 1000, deps.clock, 200_000);
+    this.exempt = exemptAddresses(limits);
     const country = deps.config.countryHeader;
     this.vary = ['Accept-Encoding', 'Accept-Language', ...(country ? [country] : [])].join(', ');
   }
@@ -81,48 +138,89 @@ export class WidgetService {
   async serve(req: WidgetRequest): Promise<WidgetResponse> {
     const page = pageOf(req.origin, req.referer);
     if (!page) return notice('the page sent no Referer/Origin (keep referrerpolicy="origin" on the snippet); no banner.');
-    const domainId = req.domain ?? (await this.domainForHost(req.apiKey, page));
+    const ip = req.ip ?? '';
+    const overRate = this.perAddress.active && !this.exempt(ip) ? this.perAddress.hit(addressKey(ip)) : 0;
+    const domainId = req.domain ?? (overRate === 0 ? await this.domainForHost(req.apiKey, page) : undefined);
     const target = domainId ? await findWidgetTarget(this.deps.db, req.apiKey, domainId) : undefined;
+    // "Not ours": the one case in which the page gets no widget at all (docs/widget.md, "Fail closed").
     if (!target) return notice('unknown apiKey or domain; no banner.');
     const domain = domainRowToDomain(target);
     if (!pageMatchesDomain(page, target.name, domain.consentSharingDomains)) {
       return notice(`this domain is configured for ${target.name}, not ${page.host}; no banner.`);
     }
-    if (!domain.frontendWidgetEnabled) return notice('the widget is switched off for this domain.');
+    const keys = await this.domainKeys(target.id, target.config_revision);
+    const nowSeconds = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const issued = ConsentTokens.issueTime(nowSeconds);
+    const delivery = { target, domain, issued, encoding: pickEncoding(req.acceptEncoding), ifNoneMatch: req.ifNoneMatch };
+    if (overRate > 0) return { ...(await this.blocked(delivery, 'rate')), retryAfter: overRate };
+    if (!domain.frontendWidgetEnabled) return this.blocked(delivery, 'disabled');
     const max = target.widget_display_max_count;
-    if (max !== -1 && (await this.counter.clientMonthTotal(target.client_id)) >= max) {
-      return notice('Quota exceeded');
+    if (max !== -1 && (await this.counter.clientMonthTotal(target.client_id)) >= max) return this.blocked(delivery, 'quota');
+    if (this.seen.hit(`${addressKey(ip)}|${target.id}|${page.origin}${page.pathname}`) === 0) {
+      this.counter.count(target.id, target.client_id);
+      this.stats.loaded(target.id);
     }
-    this.counter.count(target.id, target.client_id);
 
-    const choice: LanguageChoice = { forced: req.lang, acceptLanguage: builtinFromAcceptLanguage(req.acceptLanguage) };
-    const key = `${target.id}:${target.config_revision}:${req.theme ?? ''}:${req.lang ?? ''}:${choice.acceptLanguage ?? ''}`;
-    const variant = async (k: string, outside: boolean) => {
-      let found = this.cache.get(k);
-      if (!found) {
-        found = await this.build(target.id, target.api_key, target.config_revision, target.legal_revision, domain, req.theme, choice, outside);
-        if (found && (await this.revisionOf(target.id)) === target.config_revision) this.remember(k, found);
-      }
-      return found;
-    };
+    // Only a known theme or language gets a variant of its own; anything else is keyed (and built) as the
+    // default, so random values cannot make the server compress a new variant per request (#16 item 5).
+    const theme = req.theme !== undefined && keys.themeIds.has(req.theme) ? req.theme : '';
+    const forced = forcedLanguage(req.lang, keys.locales);
+    const choice: LanguageChoice = { forced, acceptLanguage: builtinFromAcceptLanguage(req.acceptLanguage) };
+    const key = `${target.id}:${target.config_revision}:${theme}:${forced ?? ''}:${choice.acceptLanguage ?? ''}`;
+    const variant = (k: string, outside: boolean) => this.entry(k, delivery, () => this.build(delivery, theme, choice, outside));
     // Only a theme with enableOnlyInEu differs for visitors from outside the area; which theme applies is
     // known once the common variant is built, so every other domain keeps one cache entry per language.
     let entry = await variant(key, false);
     if (entry?.euOnly && outsideGdprArea(req.country)) entry = await variant(`${key}:o`, true);
-    if (!entry) return notice('the domain changed while loading; reload the page.');
-    const encoding = pickEncoding(req.acceptEncoding);
-    const encoded = entry.variants[encoding];
+    if (!entry) return this.blocked(delivery, 'changing');
+    return this.respond(entry, delivery);
+  }
+
+  /** The domain's widget in blocked mode: cached per domain, revision and reason; never counted. */
+  private async blocked(delivery: Delivery, reason: BlockedReason): Promise<WidgetResponse> {
+    const key = `${delivery.target.id}:${delivery.target.config_revision}:blocked:${reason}`;
+    const entry = await this.entry(key, delivery, () => this.build(delivery, '', {}, false, reason));
+    if (!entry) return notice(`${BLOCKED[reason]}; no banner.`);
+    return this.respond(entry, delivery);
+  }
+
+  /** A cached entry of this configuration revision and token hour, else a new one (cached if still current). */
+  private async entry(key: string, delivery: Delivery, build: () => Promise<CacheEntry | undefined>): Promise<CacheEntry | undefined> {
+    const found = this.cache.get(key);
+    if (found && found.issued === delivery.issued) return found;
+    const built = await build();
+    if (built && (await this.revisionOf(delivery.target.id)) === delivery.target.config_revision) this.remember(key, built);
+    return built;
+  }
+
+  private respond(entry: CacheEntry, delivery: Delivery): WidgetResponse {
+    const encoded = entry.variants[delivery.encoding];
     const headers: Record<string, string> = {
       'content-type': 'application/javascript; charset=utf-8',
       'cache-control': 'no-cache',
       etag: encoded.etag,
       vary: this.vary,
     };
-    if (encoding !== 'identity') headers['content-encoding'] = encoding;
-    if (req.ifNoneMatch && req.ifNoneMatch.split(/\s*,\s*/).includes(encoded.etag)) {
+    if (delivery.encoding !== 'identity') headers['content-encoding'] = delivery.encoding;
+    if (delivery.ifNoneMatch && delivery.ifNoneMatch.split(/\s*,\s*/).includes(encoded.etag)) {
       return { status: 304, body: '', headers };
     }
     return { status: 200, body: encoded.body, headers };
+  }
+
+  /** Theme ids and active locale names of the domain at this revision (read once per revision). */
+  private async domainKeys(domainId: string, revision: number): Promise<DomainKeys> {
+    const known = this.keys.get(domainId);
+    if (known && known.revision === revision) return known;
+    const [themes, locales] = await Promise.all([listThemeRows(this.deps.db, domainId), listLocaleRows(this.deps.db, domainId)]);
+    const keys = {
+      revision,
+      themeIds: new Set(themes.map((t) => t.id)),
+      locales: new Set(locales.filter((l) => l.active === 1).map((l) => l.name)),
+    };
+    if (this.keys.size >= MAX_CACHE_ENTRIES * 10) this.keys.delete(this.keys.keys().next().value!);
+    this.keys.set(domainId, keys);
+    return keys;
   }
 
   /** Without `domain` in the snippet: the client's domain for this host, created when autoCreateDomains is on. */
@@ -131,6 +229,13 @@ export class WidgetService {
     if (existing) return existing.id;
     const client = await findClientForAutoCreate(this.deps.db, apiKey);
     if (!client || client.auto_create_domains !== 1) return undefined;
+    // AUTO_CREATE_DOMAINS_PER_HOUR, counted in the database so it holds across processes (two processes
+    // creating at the same moment may each pass once); the client's domain quota applies in createDomain.
+    const since = new Date(this.deps.clock.now().getTime() - 3_600_000).toISOString();
+    if ((await countDomainsCreatedSince(this.deps.db, client.id, since)) >= this.deps.config.limits.autoCreateDomainsPerHour) {
+      this.deps.log.warn({ clientId: client.id }, 'autoCreateDomains: hourly limit reached; no domain created');
+      return undefined;
+    }
     try {
       return (await createDomain(this.deps, client.id, { name: `${page.protocol}//${page.host}` })).id;
     } catch (err) {
@@ -148,15 +253,14 @@ export class WidgetService {
   }
 
   private async build(
-    domainId: string,
-    apiKey: string,
-    configRevision: number,
-    legalRevision: number,
-    domain: ReturnType<typeof domainRowToDomain>,
-    themeId: string | undefined,
+    delivery: Delivery,
+    themeId: string,
     choice: LanguageChoice,
     outsideGdprArea: boolean,
+    blocked?: BlockedReason,
   ): Promise<CacheEntry | undefined> {
+    const { target, domain, issued } = delivery;
+    const domainId = target.id;
     const db = this.deps.db;
     const [embeddingRows, localeRows, placeholderRows, themeRows, legalLinks] = await Promise.all([
       listEmbeddingRows(db, domainId),
@@ -168,13 +272,13 @@ export class WidgetService {
     const themeRow = themeRows.find((t) => t.id === themeId) ?? themeRows.find((t) => t.is_default === 1) ?? themeRows[0];
     if (!themeRow) return undefined;
     const theme = themeRowToTheme(themeRow);
-    const config = buildWidgetConfig(
+    const built = buildWidgetConfig(
       {
-        clientApiKey: apiKey,
+        clientApiKey: target.api_key,
         consentUrl: `${this.deps.config.publicUrl}/public/consent`,
         domain,
-        configRevision,
-        legalRevision,
+        configRevision: target.config_revision,
+        legalRevision: target.legal_revision,
         embeddings: await withAssets(db, embeddingRows.filter((r) => r.active === 1)),
         locales: localeRows.filter((l) => l.active === 1).map((l) => ({ name: l.name, stored: parseStoredTexts(l.texts) })),
         placeholders: placeholderRows.map((p) => ({ name: p.name, value: p.value })),
@@ -184,6 +288,8 @@ export class WidgetService {
       },
       choice,
     );
+    const config: ServedConfig = { ...built, tk: this.tokens.mint(domainId, target.config_revision, issued) };
+    if (blocked) config.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
     // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
     const body = Buffer.from(this.code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(config))})`));
     const etag = (buf: Buffer, suffix: string) =>
@@ -191,6 +297,7 @@ export class WidgetService {
     const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
     const gz = gzipSync(body, { level: 9 });
     return {
+      issued,
       variants: {
         identity: { body, etag: etag(body, '') },
         br: { body: br, etag: etag(body, '-br') },
@@ -218,6 +325,16 @@ function pageOf(origin: string | undefined, referer: string | undefined): URL | 
     }
   }
   return undefined;
+}
+
+/**
+ * The snippet's `lang` as a cache key: an active locale of the domain as is, a built-in language by its
+ * language code (`fr_XX` → `fr`), anything else ignored.
+ */
+function forcedLanguage(lang: string | undefined, locales: ReadonlySet<string>): string | undefined {
+  if (lang === undefined || locales.has(lang)) return lang;
+  const language = languageOf(lang);
+  return (BUILTIN_LANGUAGES as readonly string[]).includes(language) ? language : undefined;
 }
 
 function builtinFromAcceptLanguage(header: string | undefined): string | undefined {

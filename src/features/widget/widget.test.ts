@@ -1,3 +1,5 @@
+import { loadConsentTokens } from '../consent-ingest/consent-token.js';
+import { IngestStats } from '../consent-ingest/ingest-stats.js';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, createClient, createDomain, depsOf, useApp, type TestContext } from '../../../test/helper.js';
 import { CONFIG_TOKEN } from '../../../widget/build.js';
@@ -105,22 +107,25 @@ for (const dialect of DIALECTS) {
       expect(bad.json().error.code).toBe('VALIDATION_FAILED');
     });
 
-    it('serves no banner when the widget is switched off', async () => {
+    it('serves the widget in blocked mode when it is switched off', async () => {
       const { url } = await setup({}, { frontendWidgetEnabled: false });
-      expect((await load(url)).body).toContain('switched off');
+      expect(inlinedConfig((await load(url)).body).bl).toMatch(/switched off/);
     });
 
-    it('stops at the monthly quota with "Quota exceeded" and does not count beyond it', async () => {
+    it('serves the widget in blocked mode, not counted, once the monthly quota is used up', async () => {
       const { url, domain } = await setup({ widgetDisplayMaxCount: 3 });
-      for (let i = 0; i < 3; i++) expect((await load(url)).body).toContain('JSON.parse(');
-      const over = await load(url);
-      expect(over.body).toContain('Quota exceeded');
-      expect(over.body).not.toContain('JSON.parse');
+      // Three visitors (a repeat from one address and page would count once).
+      const from = (n: number) => ctx.app.inject({ method: 'GET', url, headers: { referer: 'https://shop.example/' }, remoteAddress: `10.9.0.${n}` });
+      for (let i = 0; i < 3; i++) expect(inlinedConfig((await from(i)).body).bl).toBeUndefined();
+      const over = await from(7);
+      expect(over.statusCode).toBe(200);
+      // The whole widget (its blocking runs), flagged: no banner, everything declined, the reason in the console.
+      expect(inlinedConfig(over.body)).toMatchObject({ d: domain.id, bl: expect.stringMatching(/quota for this month is used up/) });
       const month = new Date().toISOString().slice(0, 7);
       // A previous month does not count against this one.
       await ctx.database.db.insertInto('call_counts').values({ domain_id: domain.id, month: '2000-01', count: 99 }).execute();
       expect(month).toMatch(/^\d{4}-\d\d$/);
-      expect((await load(url)).body).toContain('Quota exceeded');
+      expect(inlinedConfig((await from(8)).body).bl).toMatch(/quota/);
     });
 
     it('creates the domain from the calling host with autoCreateDomains, and only then', async () => {
@@ -199,7 +204,12 @@ for (const dialect of DIALECTS) {
     it('keeps a variant for visitors from outside the area only for themes that need one', async () => {
       const { client, domain } = await setup();
       const deps = depsOf(ctx);
-      const service = new WidgetService(deps, new CallCounter(deps.db, deps.clock, 60_000, deps.log));
+      const service = new WidgetService(
+        deps,
+        new CallCounter(deps.db, deps.clock, 60_000, deps.log),
+        await loadConsentTokens(deps.db, deps.config),
+        new IngestStats(deps.db, deps.clock, 60_000, deps.log),
+      );
       await service.init();
       const serve = (country: string) =>
         service.serve({ apiKey: client.apiKey, domain: domain.id, referer: 'https://shop.example/', country });
@@ -218,15 +228,18 @@ for (const dialect of DIALECTS) {
   describe(`${dialect}: widget call counting`, () => {
     const ctx = useApp(dialect, { counterFlushIntervalMs: 100 });
 
-    it('counts every call, 304s included, per domain and month, written in batches', async () => {
+    it('counts every visitor\'s call, 304s included, per domain and month, written in batches', async () => {
       const client = await createClient(ctx);
       const a = await createDomain(ctx, client.id, { name: 'a.example' });
       const b = await createDomain(ctx, client.id, { name: 'b.example' });
+      let visitor = 0;
+      // Each call from another address: a repeat from one address and page counts once (widget.limits.test.ts).
       const get = (d: string, host: string, etag?: string) =>
         ctx.app.inject({
           method: 'GET',
           url: `/public/app.js?apiKey=${client.apiKey}&domain=${d}`,
           headers: { referer: `https://${host}/`, ...(etag ? { 'if-none-match': etag } : {}) },
+          remoteAddress: `10.1.0.${visitor++}`,
         });
       const first = await get(a.id, 'a.example');
       for (let i = 0; i < 4; i++) expect((await get(a.id, 'a.example', first.headers.etag as string)).statusCode).toBe(304);
