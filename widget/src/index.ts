@@ -21,6 +21,12 @@ function start(): void {
   S.decided = validDecision(S.stored);
   S.implicit = !S.decided && c.oe && !gpc && !(dnt && th.dnt);
   S.acc = new Set<string>(S.decided ? [...S.stored!.embeddings, ...necessary] : S.implicit ? em.map((e) => e.i) : necessary);
+  if (c.bl) {
+    // Fail closed: whatever was stored, everything that needs consent stays blocked and nobody is asked.
+    S.decided = S.implicit = false;
+    S.acc = new Set(necessary);
+    console.warn(c.bl);
+  }
   S.here = location.href;
   S.own = doc.currentScript;
   hook();
@@ -39,7 +45,7 @@ function start(): void {
   apply();
   if (S.decided || S.implicit) announce(false);
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
-  if (S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage) render(0);
+  if (c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage) render(0);
   else openLayer(1);
   if (location.hash) hashAction(location.hash);
   show();

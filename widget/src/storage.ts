@@ -75,6 +75,8 @@ export const activeHere = (e: EmbeddingConfig) => {
 export const allowed = (e: EmbeddingConfig) => S.acc.has(e.i) && activeHere(e);
 
 export const decide = (ids: Iterable<string>, button: string) => {
+  // Blocked mode decides nothing: everything stays declined until the widget can be served normally.
+  if (c.bl) return;
   const before = S.acc;
   S.acc = new Set([...ids, ...necessary]);
   const first = !S.stored?.ucid;

@@ -78,6 +78,13 @@ export interface WidgetConfig {
   ev: boolean;
   /** enableOnlyInEu and a visitor from outside the area: everything runs without a banner until they choose */
   oe: boolean;
+  /** Added by the service to each delivery (docs/widget.md): the widget token sent with every decision. */
+  tk?: string;
+  /**
+   * Blocked mode (fail closed, docs/widget.md): the reason the widget cannot serve this page normally. Every
+   * embedding stays declined, no banner, nothing recorded; the reason goes to the console.
+   */
+  bl?: string;
 }
 
 export interface EmbeddingConfig {

@@ -172,7 +172,7 @@ export const icon = () => {
 export function render(n: number) {
   const wasOpen = S.layer > 0;
   S.layer = n;
-  S.panel.replaceChildren(...(n ? [views[n]!()] : S.decided || S.implicit || gpc || dnt ? [icon() || ''] : []));
+  S.panel.replaceChildren(...(n ? [views[n]!()] : !c.bl && (S.decided || S.implicit || gpc || dnt) ? [icon() || ''] : []));
   if (n && (n > 1 || th.blocking || wasOpen)) focusFirst();
 }
 
@@ -181,6 +181,7 @@ export function focusFirst() {
 }
 
 export function openLayer(n: number) {
+  if (c.bl) return;
   if (!S.layer) S.returnTo = doc.activeElement;
   S.sel = new Set(S.acc);
   render(n);
