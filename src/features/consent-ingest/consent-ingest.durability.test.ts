@@ -94,6 +94,11 @@ for (const dialect of DIALECTS) {
         name: 'Maps', purpose: '15c61c3',
       });
 
+      // The configuration the widget is served with: each consent names its snapshot.
+      const widget = await (await fetch(`${base}/public/app.js?apiKey=${client.apiKey}&domain=${domain.id}`, { headers: { origin: 'https://shop.example' } })).text();
+      const snapshot = /\\"sh\\":\\"([0-9a-f]{64})\\"/.exec(widget)?.[1];
+      expect(snapshot).toMatch(/^[0-9a-f]{64}$/);
+
       const total = 2000;
       const killAfter = 600;
       const acknowledged: string[] = [];
@@ -110,7 +115,7 @@ for (const dialect of DIALECTS) {
               headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://shop.example' },
               body: JSON.stringify({
                 apiKey: client.apiKey, domain: domain.id, ucid, consent: true, embeddings: [embedding.id],
-                manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1,
+                manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, snapshot,
               }),
             });
             if (res.status === 204) acknowledged.push(ucid);

@@ -27,6 +27,10 @@ export const ConsentBody = Type.Object(
     themeId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{7}$', description: 'a theme id (7 hex)' })),
     gpc: Type.Optional(Type.Boolean()),
     dnt: Type.Optional(Type.Boolean()),
+    snapshot: Type.String({
+      pattern: '^[0-9a-f]{64}$',
+      description: 'the `sh` of the configuration the widget showed: a snapshot Placet served for this domain',
+    }),
   },
   { additionalProperties: false },
 );

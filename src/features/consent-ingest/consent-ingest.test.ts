@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
+import { DIALECTS, createClient, createDomain, servedSnapshot, useApp, type TestContext } from '../../../test/helper.js';
 import { buildApp } from '../../app.js';
 import { checkOrigin } from './consent-ingest.service.js';
 
@@ -15,6 +15,7 @@ async function setup(ctx: TestContext, domainName?: string) {
     if (res.statusCode !== 201) throw new Error(`embedding: ${res.body}`);
     return res.json<{ id: string }>().id;
   };
+  const snapshot = await servedSnapshot(ctx, domain.id);
   const body = (over: Record<string, unknown> = {}) => ({
     apiKey: client.apiKey,
     domain: domain.id,
@@ -26,6 +27,7 @@ async function setup(ctx: TestContext, domainName?: string) {
     lang: 'en',
     revision: 1,
     legalRevision: 1,
+    snapshot,
     ...over,
   });
   const send = (payload: unknown, headers: Record<string, string> = { origin: `https://${domain.name}` }) =>
@@ -108,7 +110,8 @@ for (const dialect of DIALECTS) {
         themeId: 'abcdef0',
         gpc: false,
         dnt: null,
-        v: 1,
+        snapshot: body.snapshot,
+        v: 2,
       });
       expect(Math.abs((record!.timestamp as number) - Date.now() / 1000)).toBeLessThan(5);
     });

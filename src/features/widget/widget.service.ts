@@ -14,6 +14,7 @@ import { parseStoredTexts } from '../locales/locales.service.js';
 import { listPlaceholderRows } from '../placeholders/placeholders.repository.js';
 import { listThemeRows } from '../themes/themes.repository.js';
 import { themeRowToTheme } from '../themes/themes.service.js';
+import { keepServedSnapshot } from '../consent-log/consent-log.snapshots.service.js';
 import type { CallCounter } from './call-counter.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
@@ -181,8 +182,10 @@ export class WidgetService {
       },
       choice,
     );
+    // What the visitor will see is kept before it is served; each decision names it by `sh` (consent log).
+    const served = { ...config, sh: await keepServedSnapshot(this.deps, domainId, config, configRevision) };
     // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
-    const body = Buffer.from(this.code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(config))})`));
+    const body = Buffer.from(this.code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`));
     const etag = (buf: Buffer, suffix: string) =>
       `"${createHash('sha256').update(buf).digest('base64url').slice(0, 32)}${suffix}"`;
     const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
