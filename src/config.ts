@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 
 /**
@@ -34,6 +35,15 @@ export interface Config {
     readonly blockSize: number;
     /** Records older than this many days are deleted, whole blocks at a time. @default 395 */
     readonly retentionDays: number;
+  };
+  /** Signed checkpoints of each domain's consent-log chain (docs/consent-log.md, "Checkpoints"). */
+  readonly checkpoints: {
+    /** Ed25519 private key as PKCS#8 PEM (CONSENT_LOG_SIGNING_KEY); takes precedence over the file. */
+    readonly signingKey: string | undefined;
+    /** PEM file of the key; generated (mode 0600) on first start when absent. @default ./data/consent-log-signing-key.pem */
+    readonly signingKeyFile: string;
+    /** A domain whose chain head moved is signed again after this many seconds. @default 3600 */
+    readonly intervalSeconds: number;
   };
   readonly scan: {
     /** Pages the scanner visits per scan, breadth first. @default 10 */
@@ -122,6 +132,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     blockSize: int('CONSENT_LOG_BLOCK_SIZE', 100_000, 1, 10_000_000),
     retentionDays: int('CONSENT_LOG_RETENTION_DAYS', 395, 1, 36_500),
   };
+  const signingKey = read('CONSENT_LOG_SIGNING_KEY')?.replace(/\\n/g, '\n');
+  if (signingKey !== undefined && !signingKey.includes('-----BEGIN PRIVATE KEY-----')) {
+    problems.push('CONSENT_LOG_SIGNING_KEY must be an Ed25519 private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)');
+  }
+  const checkpoints = {
+    signingKey,
+    signingKeyFile: path.resolve(cwd, read('CONSENT_LOG_SIGNING_KEY_FILE') ?? path.join('data', 'consent-log-signing-key.pem')),
+    intervalSeconds: int('CONSENT_LOG_CHECKPOINT_INTERVAL_SECONDS', 3600, 10, 86_400 * 31),
+  };
   const scan = {
     maxPages: int('SCAN_MAX_PAGES', 10, 1, 200),
     timeoutMs: int('SCAN_TIMEOUT_MS', 30_000, 1000, 600_000),
@@ -144,6 +163,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy,
     countryHeader,
     consentLog: Object.freeze(consentLog),
+    checkpoints: Object.freeze(checkpoints),
     scan: Object.freeze(scan),
   });
 }
@@ -162,5 +182,14 @@ function parseDatabaseUrl(raw: string | undefined, cwd: string, problems: string
 
 /** Config for tests and scripts: defaults plus overrides, without reading the environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return Object.freeze({ ...loadConfig({}, process.cwd()), logLevel: 'silent', passwordHashCost: 4, ...overrides });
+  const base = loadConfig({}, process.cwd());
+  // Tests never write a key file into the working tree: one key per test process, in memory.
+  const checkpoints = Object.freeze({ ...base.checkpoints, signingKey: testSigningKey() });
+  return Object.freeze({ ...base, logLevel: 'silent', passwordHashCost: 4, checkpoints, ...overrides });
+}
+
+let testKey: string | undefined;
+function testSigningKey(): string {
+  testKey ??= generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return testKey;
 }

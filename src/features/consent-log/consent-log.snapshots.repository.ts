@@ -107,6 +107,25 @@ export async function insertSnapshotRefs(trx: Executor, refs: readonly BlockSnap
     .execute();
 }
 
+/** Retention: expired blocks that still hold snapshot references. */
+export async function listExpiredBlocksWithSnapshotRefs(db: Executor): Promise<{ domainId: string; blockNo: number }[]> {
+  const rows = await db
+    .selectFrom('consent_log_blocks as b')
+    .select(['b.domain_id', 'b.block_no'])
+    .where('b.state', '=', 'expired')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('consent_log_block_snapshots as s')
+          .select('s.hash')
+          .whereRef('s.domain_id', '=', 'b.domain_id')
+          .whereRef('s.block_no', '=', 'b.block_no'),
+      ),
+    )
+    .execute();
+  return rows.map((r) => ({ domainId: r.domain_id, blockNo: r.block_no }));
+}
+
 /** Retention: a block's references go with its records. */
 export async function deleteBlockSnapshotRefs(db: Executor, domainId: string, blockNo: number): Promise<void> {
   await db.deleteFrom('consent_log_block_snapshots').where('domain_id', '=', domainId).where('block_no', '=', blockNo).execute();
