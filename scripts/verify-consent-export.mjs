@@ -15,6 +15,7 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { Buffer } from 'node:buffer';
 
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 

@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes, createPublicKey, verify as verifySignature } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, createClient, createDomain, depsOf, useApp, type TestContext } from '../../../test/helper.js';
 import { sha256Hex, type Clock } from '../../deps.js';
@@ -143,6 +147,19 @@ for (const dialect of DIALECTS) {
       expect(verifyExport(text, { publicKey: trusted.publicKey, kept: { seq: 2, headHash: rows[1]!.hash } })).toMatchObject({
         ok: true, records: 3, snapshots: 1, lastSeq: 3, checkpoint: { signature: 'valid', trustedKey: true }, kept: { matches: true }, problems: [],
       });
+      // The same as a command, on a gzip export, with the public key from a file.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placet-export-'));
+      const gz = (await ctx.hosting({ method: 'GET', url: `${s.base}/consent-log/blocks/1/export`, headers: { 'accept-encoding': 'gzip' } })).rawPayload;
+      fs.writeFileSync(path.join(dir, 'block.ndjson.gz'), gz);
+      fs.writeFileSync(path.join(dir, 'placet.pem'), trusted.publicKey);
+      const run = (file: string) =>
+        spawnSync(process.execPath, ['scripts/verify-consent-export.mjs', path.join(dir, file), '--public-key', path.join(dir, 'placet.pem'), '--checkpoint', `3:${rows[2]!.hash}`], { encoding: 'utf8' });
+      const good = run('block.ndjson.gz');
+      expect(good.status).toBe(0);
+      expect(JSON.parse(good.stdout)).toMatchObject({ ok: true, records: 3 });
+      fs.writeFileSync(path.join(dir, 'forged.ndjson'), text.replace('"consent":true', '"consent":false'));
+      expect(run('forged.ndjson').status).toBe(1);
+      fs.rmSync(dir, { recursive: true, force: true });
       // A decline turned into an accept in the export itself, with its hash recomputed: the next line breaks.
       const forged = text.replace('"consent":true', '"consent":false');
       expect(verifyExport(forged, { publicKey: checkpoint.publicKey }).ok).toBe(false);
