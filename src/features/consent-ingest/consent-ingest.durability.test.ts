@@ -83,6 +83,7 @@ for (const dialect of DIALECTS) {
         HOST: '127.0.0.1',
         PORT: String(port),
         LOG_LEVEL: 'warn',
+        CONSENT_LOG_SIGNING_KEY_FILE: path.join(dir, 'signing-key.pem'),
       };
       const first = start(env);
       await waitReady();
