@@ -118,6 +118,10 @@ for (const dialect of DIALECTS) {
       expect((await other.api(`/domains/${s.domain.id}/snapshots/${foreign}`)).statusCode).toBe(404);
       expect((await s.api(`/domains/${s.domain.id}/snapshots/${foreign}`)).json().error.code).toBe('SNAPSHOT_NOT_FOUND');
       expect((await other.api(`/domains/${other.domain.id}/snapshots/${foreign}`)).statusCode).toBe(200);
+      // The signed head: 409 before the first record, 404 for another client's domain.
+      expect((await s.api(`/domains/${s.domain.id}/checkpoint`)).json().error.code).toBe('CONSENT_LOG_NO_RECORDS');
+      expect((await other.api(`/domains/${s.domain.id}/checkpoint`)).json().error.code).toBe('DOMAIN_NOT_FOUND');
+      expect((await other.api(`/domains/${s.domain.id}/consents/${'a'.repeat(64)}/shown`)).statusCode).toBe(404);
     });
 
     it('a deleted embedding does not change what an old record shows', async () => {
@@ -186,6 +190,9 @@ for (const dialect of DIALECTS) {
       expect(kept.seq).toBe(5);
       expect(verifySignature(null, Buffer.from(kept.message), createPublicKey(kept.publicKey), Buffer.from(kept.signature, 'base64url'))).toBe(true);
       await s.send({ snapshot: seen.sh });
+      const incomplete = await ctx.hosting({ method: 'GET', url: `${s.base}/consent-log/verify?seq=5` });
+      expect(incomplete.statusCode).toBe(400);
+      expect(incomplete.json().error.code).toBe('VALIDATION_FAILED');
       const keptQuery = `?seq=${kept.seq}&headHash=${kept.headHash}&signedAt=${kept.signedAt}&signature=${kept.signature}`;
       expect(await s.verify(keptQuery)).toMatchObject({ ok: true, kept: { seq: 5, matches: true, signature: 'valid' }, checkpoints: { checked: 1 } });
 
