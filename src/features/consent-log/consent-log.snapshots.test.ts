@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, createClient, createDomain, depsOf, useApp, type TestContext } from '../../../test/helper.js';
+import { buildApp } from '../../app.js';
 import { sha256Hex, type Clock } from '../../deps.js';
 import { verifyExport } from '../../../scripts/verify-consent-export.mjs';
 import { chainHash } from './consent-log.record.js';
@@ -87,6 +88,20 @@ for (const dialect of DIALECTS) {
       expect(res.body).toContain(`"config":${stored.config}}`);
       expect(res.json().config.loc.en.t.widgetIntroText).toBe('We use cookies (old text).');
       expect(await s.verify()).toMatchObject({ ok: true, checkedRecords: 3, checkedSnapshots: 2 });
+    });
+
+    it('accepts a hash that another process served (its own cache has never seen it)', async () => {
+      const s = await setup(ctx);
+      // A second app on the same database: another Placet process with caches of its own.
+      const second = await buildApp({ config: ctx.config, database: ctx.database });
+      try {
+        const origin = `https://${s.domain.name}`;
+        const served = inlinedConfig((await second.inject({ method: 'GET', url: `/public/app.js?apiKey=${s.client.apiKey}&domain=${s.domain.id}`, headers: { origin } })).body);
+        expect((await s.send({ snapshot: served.sh })).statusCode).toBe(204);
+        expect(JSON.parse((await s.rows())[0]!.record).snapshot).toBe(served.sh);
+      } finally {
+        await second.close();
+      }
     });
 
     it('shares one snapshot between identical configurations', async () => {
