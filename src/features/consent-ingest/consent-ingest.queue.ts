@@ -149,7 +149,7 @@ export class ConsentWriter {
     for (const pending of this.queue) {
       const { domain, snapshot } = pending.request.body;
       // A snapshot hash this process has not checked yet waits for the next batch's lookup.
-      const served = this.served.has(domain, snapshot);
+      const served = this.served.isKnown(domain, snapshot);
       if (ready.length < MAX_BATCH && served && snapshots.has(domain)) this.validate(pending, snapshots, ready, () => true);
       else rest.push(pending);
     }

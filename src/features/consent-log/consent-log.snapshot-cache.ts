@@ -14,26 +14,41 @@ const MAX_ENTRIES = 100_000;
  * Unknown hashes are not remembered: one process must not refuse a hash another process has just served.
  */
 export class ServedSnapshotCache {
-  private readonly known = new Set<string>();
+  /** Domain id → hashes of its snapshots known to exist (no string building on the hot path). */
+  private readonly known = new Map<string, Set<string>>();
+  private size = 0;
+  private readonly has = (domainId: string, hash: string) => this.known.get(domainId)?.has(hash) === true;
 
   constructor(private readonly db: Db) {}
 
   /** `has(domainId, hash)` for a batch: one query for the pairs this process has not seen yet. */
   async resolve(pairs: readonly { domainId: string; hash: string }[]): Promise<(domainId: string, hash: string) => boolean> {
-    const missing = new Map<string, { domainId: string; hash: string }>();
-    for (const p of pairs) {
-      const key = `${p.domainId}:${p.hash}`;
-      if (!this.known.has(key)) missing.set(key, p);
+    let missing: { domainId: string; hash: string }[] | undefined;
+    for (const p of pairs) if (!this.has(p.domainId, p.hash)) (missing ??= []).push(p);
+    if (missing) {
+      const found = await existingSnapshots(this.db, dedupe(missing));
+      if (this.size + found.size > MAX_ENTRIES) {
+        this.known.clear();
+        this.size = 0;
+      }
+      for (const key of found) {
+        const [domainId, hash] = key.split(':') as [string, string];
+        let hashes = this.known.get(domainId);
+        if (!hashes) this.known.set(domainId, (hashes = new Set()));
+        if (!hashes.has(hash)) {
+          hashes.add(hash);
+          this.size++;
+        }
+      }
     }
-    if (missing.size > 0) {
-      const found = await existingSnapshots(this.db, [...missing.values()]);
-      if (this.known.size + found.size > MAX_ENTRIES) this.known.clear();
-      for (const key of found) this.known.add(key);
-    }
-    return (domainId, hash) => this.known.has(`${domainId}:${hash}`);
+    return this.has;
   }
 
-  has(domainId: string, hash: string): boolean {
-    return this.known.has(`${domainId}:${hash}`);
+  isKnown(domainId: string, hash: string): boolean {
+    return this.has(domainId, hash);
   }
+}
+
+function dedupe(pairs: readonly { domainId: string; hash: string }[]) {
+  return [...new Map(pairs.map((p) => [`${p.domainId}:${p.hash}`, p])).values()];
 }
