@@ -113,7 +113,7 @@ async function* ndjson(
 type Mismatch = NonNullable<VerifyResult['firstMismatch']>;
 
 /** Records per page when verifying: small enough that a page never holds the event loop for long. */
-const VERIFY_PAGE_ROWS = 500;
+const VERIFY_PAGE_ROWS = 250;
 
 /** A checkpoint the site owner kept (from the Domain API or an export), to prove nothing before it changed. */
 export interface KeptCheckpoint {
