@@ -423,6 +423,7 @@ function run(c: WidgetConfig): void {
     const body = JSON.stringify({
       apiKey: c.k, domain: c.d, ucid: stored!.ucid, consent: stored!.consent, embeddings: stored!.embeddings,
       manipulationPrevention: th.mp, button, lang, revision: c.r, legalRevision: c.lr, themeId: th.id, gpc, dnt,
+      snapshot: c.sh,
     });
     if (!(nav.sendBeacon && nav.sendBeacon(c.u, body))) {
       fetch(c.u, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => 0);
