@@ -127,6 +127,16 @@ async function fixture(app: App, name: string) {
   return { client, domain, embeddings, domainApiKey: apiKey };
 }
 
+/** The snapshot hash the widget of the fixture's domain is served with, as a real page gets it. */
+async function servedHash(app: App, f: Awaited<ReturnType<typeof fixture>>): Promise<string> {
+  const res = await app.inject({
+    method: 'GET', url: `/public/app.js?apiKey=${f.client.apiKey}&domain=${f.domain.id}`, headers: { origin: `https://${f.domain.name}` },
+  });
+  const hash = /\\"sh\\":\\"([0-9a-f]{64})\\"/.exec(res.body)?.[1];
+  if (!hash) throw new Error(`no snapshot hash in app.js: ${res.statusCode}`);
+  return hash;
+}
+
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -139,6 +149,7 @@ async function benchIngest(engine: Engine, app: App, config: Config, baseUrl: st
   const body = {
     apiKey: f.client.apiKey, domain: f.domain.id, consent: true, embeddings: f.embeddings,
     manipulationPrevention: true, button: 'acceptAll', lang: 'de_DE', revision: 1, legalRevision: 1, token,
+    snapshot: await servedHash(app, f),
   };
   const variants: [string, () => Promise<void>][] =
     engine === 'sqlite'
@@ -179,6 +190,7 @@ async function benchLargeLog(engine: Engine, app: App, baseUrl: string, handle: 
   let current: string[] = [];
   // Recent timestamps, so the retention job (a minute after start) has nothing to delete.
   const t0 = Math.floor(Date.now() / 1000) - 86_400;
+  const snapshot = await servedHash(app, f);
   for (let done = 0; done < RECORDS; ) {
     const records: PreparedRecord[] = [];
     for (let i = 0; i < batch && done < RECORDS; i++, done++) {
@@ -189,9 +201,9 @@ async function benchLargeLog(engine: Engine, app: App, baseUrl: string, handle: 
         purposes: { '41ba25c': 'Technisch notwendig', '15c61c3': 'Sonstiges', a717ff5: 'Statistik' },
         embeddings: { [f.embeddings[0]!]: 'Maps', [f.embeddings[1]!]: 'Stats' },
         manipulationPrevention: true, button: 'acceptAll', lang: 'de_DE', revision: 1, legalRevision: 1,
-        themeId: null, gpc: null, dnt: null, v: 1,
+        themeId: null, gpc: null, dnt: null, snapshot, v: 2,
       });
-      records.push({ domainId: f.domain.id, ucid, ts, text });
+      records.push({ domainId: f.domain.id, ucid, ts, text, snapshot });
       if (done % BLOCK_SIZE === 0) current = [];
       current.push(ucid);
     }

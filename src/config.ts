@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 
 /**
@@ -51,6 +52,15 @@ export interface Config {
     readonly ttlHours: number;
     /** Refuse consents without a valid token. @default true */
     readonly required: boolean;
+  };
+  /** Signed checkpoints of each domain's consent-log chain (docs/consent-log.md, "Checkpoints"). */
+  readonly checkpoints: {
+    /** Ed25519 private key as PKCS#8 PEM (CONSENT_LOG_SIGNING_KEY); takes precedence over the file. */
+    readonly signingKey: string | undefined;
+    /** PEM file of the key; generated (mode 0600) on first start when absent. @default ./data/consent-log-signing-key.pem */
+    readonly signingKeyFile: string;
+    /** A domain whose chain head moved is signed again after this many seconds. @default 3600 */
+    readonly intervalSeconds: number;
   };
   readonly scan: {
     /** Pages the scanner visits per scan, breadth first. @default 10 */
@@ -192,6 +202,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ttlHours: int('CONSENT_TOKEN_TTL_HOURS', 24, 2, 24 * 31),
     required: bool('CONSENT_TOKEN_REQUIRED', true),
   };
+  const signingKey = read('CONSENT_LOG_SIGNING_KEY')?.replace(/\\n/g, '\n');
+  if (signingKey !== undefined && !signingKey.includes('-----BEGIN PRIVATE KEY-----')) {
+    problems.push('CONSENT_LOG_SIGNING_KEY must be an Ed25519 private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----)');
+  }
+  const checkpoints = {
+    signingKey,
+    signingKeyFile: path.resolve(cwd, read('CONSENT_LOG_SIGNING_KEY_FILE') ?? path.join('data', 'consent-log-signing-key.pem')),
+    intervalSeconds: int('CONSENT_LOG_CHECKPOINT_INTERVAL_SECONDS', 3600, 10, 86_400 * 31),
+  };
   const scan = {
     maxPages: int('SCAN_MAX_PAGES', 10, 1, 200),
     timeoutMs: int('SCAN_TIMEOUT_MS', 30_000, 1000, 600_000),
@@ -219,6 +238,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     consentLog: Object.freeze(consentLog),
     limits: Object.freeze({ ...limits, exempt: Object.freeze(limits.exempt) }),
     consentToken: Object.freeze(consentToken),
+    checkpoints: Object.freeze(checkpoints),
     scan: Object.freeze(scan),
   });
 }
@@ -249,4 +269,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // Rate limits off: most tests send many requests from one address; the limit tests switch them on.
   const limits = Object.freeze({ ...defaults.limits, enabled: false });
   return Object.freeze({ ...defaults, logLevel: 'silent', passwordHashCost: 4, limits, ...overrides });
+  const base = loadConfig({}, process.cwd());
+  // Tests never write a key file into the working tree: one key per test process, in memory.
+  const checkpoints = Object.freeze({ ...base.checkpoints, signingKey: testSigningKey() });
+  return Object.freeze({ ...base, logLevel: 'silent', passwordHashCost: 4, checkpoints, ...overrides });
+}
+
+let testKey: string | undefined;
+function testSigningKey(): string {
+  testKey ??= generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return testKey;
 }

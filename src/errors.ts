@@ -45,6 +45,8 @@ export const ERRORS = {
   },
   BLOCK_NOT_FOUND: { status: 404, message: 'The consent log block does not exist.' },
   CONSENT_LOG_EMPTY: { status: 409, message: 'The current block of the consent log is empty; there is nothing to archive.' },
+  SNAPSHOT_NOT_FOUND: { status: 404, message: 'The domain has no snapshot with this hash.' },
+  CONSENT_LOG_NO_RECORDS: { status: 409, message: 'The consent log of the domain has no records yet; there is no head to sign.' },
   BLOCK_EXPIRED: { status: 410, message: 'The block expired under the retention period; its records were deleted.' },
   UNAUTHORIZED: { status: 401, message: 'A valid API key is required.' },
   LOGIN_FAILED: { status: 401, message: 'Wrong key, username or password, or the account is not active.' },

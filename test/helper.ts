@@ -8,6 +8,8 @@ import { connect, type DatabaseHandle } from '../src/db/connect.js';
 import type { Engine } from '../src/db/database.js';
 import { ConsentTokens, loadConsentTokens } from '../src/features/consent-ingest/consent-token.js';
 import { randomIds, systemClock, type Clock, type Deps } from '../src/deps.js';
+import { snapshotOf } from '../src/features/consent-log/consent-log.snapshot.js';
+import { keepSnapshot } from '../src/features/consent-log/consent-log.snapshots.repository.js';
 
 /** Data tests run on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (STYLE practice 11). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -116,7 +118,8 @@ export async function sendConsent(
   const body = {
     apiKey: client.apiKey, domain: domain.id, ucid: randomBytes(32).toString('hex'), consent: true, embeddings: [],
     manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision, legalRevision: 1,
-    token: await consentToken(ctx, domain.id, revision, ctx.clock.now().getTime()), ...fields,
+    token: await consentToken(ctx, domain.id, revision, ctx.clock.now().getTime()),
+    snapshot: await servedSnapshot(ctx, domain.id), ...fields,
   };
   const res = await ctx.app.inject({
     method: 'POST',
@@ -135,6 +138,17 @@ export async function sendConsent(
 export async function consentToken(ctx: TestContext, domainId: string, revision: number, nowMs = Date.now()): Promise<string> {
   const tokens = await loadConsentTokens(ctx.database.db, ctx.config);
   return tokens.mint(domainId, revision, ConsentTokens.issueTime(Math.floor(nowMs / 1000)));
+}
+
+/**
+ * The hash of a configuration "served" for the domain, for tests about something else than snapshots: a
+ * small stand-in configuration kept as the widget service keeps what it serves (consent-log snapshots).
+ * Tests of snapshots themselves load the real widget (`/public/app.js`) instead.
+ */
+export async function servedSnapshot(ctx: TestContext, domainId: string): Promise<string> {
+  const snapshot = snapshotOf({ d: domainId, test: 'stand-in configuration' });
+  await keepSnapshot(ctx.database.db, domainId, snapshot, 0, Math.floor(Date.now() / 1000));
+  return snapshot.hash;
 }
 
 /** The domain's configuration and legal revisions, read straight from the database. */

@@ -8,6 +8,7 @@ import * as sanitiseLocaleHtml from './migrations/2026_11_25_0040_sanitise_local
 import * as onboardingLegalLinks from './migrations/2026_11_25_0050_onboarding_legal_links.js';
 import * as consoleTables from './migrations/2026_11_25_0060_console.js';
 import * as ingestStats from './migrations/2026_11_25_0020_ingest_stats.js';
+import * as consentSnapshots from './migrations/2026_11_25_0010_consent_snapshots_checkpoints.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0050_onboarding_legal_links': onboardingLegalLinks,
   '2026_11_25_0060_console': consoleTables,
   '2026_11_25_0020_ingest_stats': ingestStats,
+  '2026_11_25_0010_consent_snapshots_checkpoints': consentSnapshots,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -88,6 +88,7 @@ for (const dialect of DIALECTS) {
         // One sender address and 2000 consents: limits off; a known secret so the test can make widget tokens.
         RATE_LIMITS: 'false',
         CONSENT_TOKEN_SECRET: TOKEN_SECRET,
+        CONSENT_LOG_SIGNING_KEY_FILE: path.join(dir, 'signing-key.pem'),
       };
       const first = start(env);
       await waitReady();
@@ -100,6 +101,11 @@ for (const dialect of DIALECTS) {
       });
 
       const token = new ConsentTokens(Buffer.from(TOKEN_SECRET), 86_400).mint(domain.id, 1, ConsentTokens.issueTime(Math.floor(Date.now() / 1000)));
+      // The configuration the widget is served with: each consent names its snapshot.
+      const widget = await (await fetch(`${base}/public/app.js?apiKey=${client.apiKey}&domain=${domain.id}`, { headers: { origin: 'https://shop.example' } })).text();
+      const snapshot = /\\"sh\\":\\"([0-9a-f]{64})\\"/.exec(widget)?.[1];
+      expect(snapshot).toMatch(/^[0-9a-f]{64}$/);
+
       const total = 2000;
       const killAfter = 600;
       const acknowledged: string[] = [];
@@ -116,7 +122,7 @@ for (const dialect of DIALECTS) {
               headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://shop.example' },
               body: JSON.stringify({
                 apiKey: client.apiKey, domain: domain.id, ucid, consent: true, embeddings: [embedding.id],
-                manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, token,
+                manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, token, snapshot,
               }),
             });
             if (res.status === 204) acknowledged.push(ucid);

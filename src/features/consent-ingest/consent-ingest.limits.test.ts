@@ -52,7 +52,7 @@ describe('planAppend: when a block closes', () => {
     domainId: 'abcdef0', blockNo: 1, blockFirstSeq: 1, blockCount: 0, blockFirstTs: null, blockLastTs: null,
     blockPrevHash: genesisHash('abcdef0'), blockOpenedAt: opened, lastSeq: 0, headHash: genesisHash('abcdef0'),
   });
-  const records = (n: number, ts: number) => Array.from({ length: n }, () => ({ domainId: 'abcdef0', ucid: ucid(), ts, text: '{}' }));
+  const records = (n: number, ts: number) => Array.from({ length: n }, () => ({ domainId: 'abcdef0', ucid: ucid(), ts, text: '{}', snapshot: null }));
 
   it('closes a full block only once it has been open for the minimum age', () => {
     const rule = { blockSize: 3, minAgeSeconds: 3600 };

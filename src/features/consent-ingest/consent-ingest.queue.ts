@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { ServedSnapshotCache } from '../consent-log/consent-log.snapshot-cache.js';
 import { DomainSnapshotCache, type DomainSnapshot } from './consent-ingest.lookups.js';
 import { prepareRecord, type ConsentRequest, type PreparedRecord } from './consent-ingest.service.js';
 import { createLogWriter, type LogWriter } from './consent-ingest.writer.js';
@@ -37,6 +38,8 @@ export class ConsentWriter {
   private closed = false;
   private readonly idle: (() => void)[] = [];
   private readonly snapshots: DomainSnapshotCache;
+  /** Configurations served for each domain, which a consent must name (docs/consent-log.md, "Snapshots"). */
+  private readonly served: ServedSnapshotCache;
   private readonly writer: LogWriter;
 
   constructor(
@@ -44,6 +47,7 @@ export class ConsentWriter {
     private readonly stats: IngestStats,
   ) {
     this.snapshots = new DomainSnapshotCache(deps.db);
+    this.served = new ServedSnapshotCache(deps.db);
     this.writer = createLogWriter(deps);
   }
 
@@ -123,9 +127,12 @@ export class ConsentWriter {
   /** Validates a batch against current domain snapshots; answers invalid requests at once. */
   private async prepare(batch: Pending[]): Promise<{ ready: Ready[]; snapshots: Map<string, DomainSnapshot> }> {
     try {
-      const snapshots = await this.snapshots.resolve([...new Set(batch.map((p) => p.request.body.domain))]);
+      const [snapshots, served] = await Promise.all([
+        this.snapshots.resolve([...new Set(batch.map((p) => p.request.body.domain))]),
+        this.served.resolve(batch.map((p) => ({ domainId: p.request.body.domain, hash: p.request.body.snapshot }))),
+      ]);
       const ready: Ready[] = [];
-      for (const pending of batch) this.validate(pending, snapshots, ready);
+      for (const pending of batch) this.validate(pending, snapshots, ready, served);
       return { ready, snapshots };
     } catch (err) {
       for (const pending of batch) this.fail(pending, err);
@@ -133,8 +140,13 @@ export class ConsentWriter {
     }
   }
 
-  private validate(pending: Pending, snapshots: ReadonlyMap<string, DomainSnapshot>, ready: Ready[]): void {
-    const prepared = prepareRecord(snapshots.get(pending.request.body.domain), pending.request);
+  private validate(
+    pending: Pending,
+    snapshots: ReadonlyMap<string, DomainSnapshot>,
+    ready: Ready[],
+    served: (domainId: string, hash: string) => boolean,
+  ): void {
+    const prepared = prepareRecord(snapshots.get(pending.request.body.domain), pending.request, served);
     if (prepared.ok) ready.push({ pending, record: prepared.record, allowOrigin: prepared.allowOrigin });
     else {
       if (snapshots.has(pending.request.body.domain)) this.stats.refused(pending.request.body.domain);
@@ -152,7 +164,10 @@ export class ConsentWriter {
     if (this.queue.length === 0 || snapshots.size === 0) return;
     const rest: Pending[] = [];
     for (const pending of this.queue) {
-      if (ready.length < MAX_BATCH && snapshots.has(pending.request.body.domain)) this.validate(pending, snapshots, ready);
+      const { domain, snapshot } = pending.request.body;
+      // A snapshot hash this process has not checked yet waits for the next batch's lookup.
+      const served = this.served.isKnown(domain, snapshot);
+      if (ready.length < MAX_BATCH && served && snapshots.has(domain)) this.validate(pending, snapshots, ready, () => true);
       else rest.push(pending);
     }
     this.queue = rest;

@@ -11,6 +11,7 @@ import {
 } from '../consent-log/consent-log.blocks.repository.js';
 import type { ConsentLogHeadRow } from '../consent-log/consent-log.table.js';
 import type { ConsentRecordTable } from '../consent-log/consent-log.table.js';
+import type { BlockSnapshotRef } from '../consent-log/consent-log.snapshots.repository.js';
 
 export type NewRecordRow = Insertable<ConsentRecordTable>;
 
@@ -20,6 +21,8 @@ export interface AppendPlan {
   closedBlocks: NewBlockRow[];
   /** The heads after the append, by domain. */
   heads: Map<string, Head>;
+  /** The snapshots the batch's records name, per block (consent-log.snapshots.repository.ts). */
+  snapshotRefs: BlockSnapshotRef[];
 }
 
 /** Statements prepared once per SQLite handle, by their text: the write path's hot statements. */
@@ -66,6 +69,7 @@ export async function appendIfHeadsUnchanged(
   next: ReadonlyMap<string, Head>,
   rows: readonly NewRecordRow[],
   blocks: readonly NewBlockRow[],
+  refs: readonly BlockSnapshotRef[] = [],
 ): Promise<Set<string>> {
   const heads = [...next.values()];
   const was = (h: Head) => expected.get(h.domainId)!;
@@ -81,6 +85,7 @@ export async function appendIfHeadsUnchanged(
     blocks.map((b) => b.opened_at), blocks.map((b) => b.closed_at),
     rows.map((r) => r.domain_id), rows.map((r) => r.seq), rows.map((r) => r.block_no), rows.map((r) => r.ucid),
     rows.map((r) => r.ts), rows.map((r) => r.record), rows.map((r) => r.hash),
+    refs.map((r) => r.domain_id), refs.map((r) => r.block_no), refs.map((r) => r.hash),
   ];
   // A named statement is parsed and planned once per pooled connection, not once per batch.
   const result = await pool.query<{ domain_id: string }>({ name: 'placet_consent_append', text: APPEND_SQL, values });
@@ -117,6 +122,12 @@ const APPEND_SQL = `
     from unnest($25::text[], $26::bigint[], $27::int[], $28::text[], $29::bigint[], $30::text[], $31::text[])
       as r(domain_id, seq, block_no, ucid, ts, record, hash)
     where r.domain_id in (select domain_id from h)
+  ), refs as (
+    insert into consent_log_block_snapshots (domain_id, block_no, hash)
+    select s.domain_id, s.block_no, s.hash
+    from unnest($32::text[], $33::int[], $34::text[]) as s(domain_id, block_no, hash)
+    where s.domain_id in (select domain_id from h)
+    on conflict do nothing
   )
   select domain_id from h`;
 
@@ -161,6 +172,8 @@ const INSERT_BLOCK = `insert into consent_log_blocks (domain_id, block_no, state
     first_ts, last_ts, prev_hash, head_hash, opened_at, closed_at, expired_at)
   values (@domain_id, @block_no, @state, @reason, @first_seq, @last_seq, @record_count, @first_ts, @last_ts,
     @prev_hash, @head_hash, @opened_at, @closed_at, @expired_at)`;
+const INSERT_SNAPSHOT_REF =
+  'insert into consent_log_block_snapshots (domain_id, block_no, hash) values (?, ?, ?) on conflict do nothing';
 const UPDATE_HEAD = `update consent_log_heads set block_no = @blockNo, block_first_seq = @blockFirstSeq,
     block_count = @blockCount, block_first_ts = @blockFirstTs, block_last_ts = @blockLastTs,
     block_prev_hash = @blockPrevHash, block_opened_at = @blockOpenedAt, last_seq = @lastSeq, head_hash = @headHash
@@ -185,6 +198,7 @@ export async function appendWithStatements(
   const insertRecord = prepared<unknown[]>(sqlite, INSERT_RECORD);
   const insertBlock = prepared<[object]>(sqlite, INSERT_BLOCK);
   const updateHead = prepared<[object]>(sqlite, UPDATE_HEAD);
+  const insertSnapshotRef = prepared<unknown[]>(sqlite, INSERT_SNAPSHOT_REF);
   const run = sqlite.transaction(() => {
     const heads = new Map<string, Head>();
     for (const id of domainIds) {
@@ -197,6 +211,7 @@ export async function appendWithStatements(
     }
     const planned = plan(heads);
     for (const r of planned.rows) insertRecord.run(r.domain_id, r.seq, r.block_no, r.ucid, r.ts, r.record, r.hash);
+    for (const s of planned.snapshotRefs) insertSnapshotRef.run(s.domain_id, s.block_no, s.hash);
     for (const b of planned.closedBlocks) insertBlock.run({ ...b, expired_at: b.expired_at ?? null });
     for (const head of planned.heads.values()) updateHead.run(head);
     return planned.heads;

@@ -30,6 +30,10 @@ export const ConsentBody = Type.Object(
     ),
     gpc: Type.Optional(Type.Boolean()),
     dnt: Type.Optional(Type.Boolean()),
+    snapshot: Type.String({
+      pattern: '^[0-9a-f]{64}$',
+      description: 'the `sh` of the configuration the widget showed: a snapshot Placet served for this domain',
+    }),
   },
   { additionalProperties: false },
 );

@@ -24,6 +24,7 @@ import { appendWithStatements, insertRecords, type AppendPlan, type NewRecordRow
 import type { ConsentInput } from './consent-ingest.schemas.js';
 import { BUILTIN_LANGUAGES } from '../locales/builtin-texts.js';
 import { languageOf } from '../locales/locale-texts.js';
+import { insertSnapshotRefs, snapshotRefsOf } from '../consent-log/consent-log.snapshots.repository.js';
 
 /** A validated decision, ready to be chained: `text` is its canonical JSON. */
 export interface PreparedRecord {
@@ -31,6 +32,8 @@ export interface PreparedRecord {
   ucid: string;
   ts: number;
   text: string;
+  /** The snapshot the record names (consent-log.snapshot.ts); null for a record of format 1. */
+  snapshot: string | null;
 }
 
 export interface ConsentRequest {
@@ -56,7 +59,11 @@ const invalid = (details: ErrorDetail[], allowOrigin?: string): Prepared => ({
  * are the purposes of the accepted embeddings plus "technically necessary", with every name as the
  * visitor's language shows it now.
  */
-export function prepareRecord(snapshot: DomainSnapshot | undefined, req: ConsentRequest): Prepared {
+export function prepareRecord(
+  snapshot: DomainSnapshot | undefined,
+  req: ConsentRequest,
+  served: (domainId: string, hash: string) => boolean,
+): Prepared {
   const { body } = req;
   // Unknown domain and wrong key read the same: the answer does not tell which one was wrong.
   if (!snapshot || snapshot.clientApiKey !== body.apiKey) {
@@ -64,6 +71,9 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
   }
   const origin = checkOrigin(snapshot.name, snapshot.sharingDomains, req.origin, req.referer);
   if (typeof origin !== 'object') return invalid([{ field: 'headers.origin', message: origin }]);
+  if (!served(snapshot.domainId, body.snapshot)) {
+    return invalid([{ field: 'body.snapshot', message: 'is not a configuration Placet served for this domain' }], origin.allowOrigin);
+  }
 
   const unknown: ErrorDetail[] = [];
   const purposes: Record<string, string> = {};
@@ -96,11 +106,12 @@ export function prepareRecord(snapshot: DomainSnapshot | undefined, req: Consent
     themeId: body.themeId ?? null,
     gpc: body.gpc ?? null,
     dnt: body.dnt ?? null,
+    snapshot: body.snapshot,
     v: RECORD_FORMAT,
   };
   return {
     ok: true,
-    record: { domainId: snapshot.domainId, ucid: body.ucid, ts: req.ts, text: canonicalRecordJson(record) },
+    record: { domainId: snapshot.domainId, ucid: body.ucid, ts: req.ts, text: canonicalRecordJson(record), snapshot: body.snapshot },
     allowOrigin: origin.allowOrigin,
   };
 }
@@ -181,12 +192,14 @@ export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly P
   for (const [id, head] of heads) next.set(id, { ...head });
   const rows: NewRecordRow[] = [];
   const closedBlocks: NewBlockRow[] = [];
+  const refs: { domain_id: string; block_no: number; snapshot: string }[] = [];
   for (const r of records) {
     let head = next.get(r.domainId);
     if (!head) throw new Error(`no chain head for domain ${r.domainId}`);
     const seq = head.lastSeq + 1;
     const hash = chainHash(head.headHash, r.text);
     rows.push({ domain_id: r.domainId, seq, block_no: head.blockNo, ucid: r.ucid, ts: r.ts, record: r.text, hash });
+    if (r.snapshot !== null) refs.push({ domain_id: r.domainId, block_no: head.blockNo, snapshot: r.snapshot });
     head.lastSeq = seq;
     head.headHash = hash;
     head.blockCount += 1;
@@ -199,7 +212,7 @@ export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly P
       next.set(r.domainId, head);
     }
   }
-  return { rows, closedBlocks, heads: next };
+  return { rows, closedBlocks, heads: next, snapshotRefs: snapshotRefsOf(refs) };
 }
 
 /**
@@ -219,6 +232,7 @@ export async function appendRecords(
   return writeTransaction(db, engine, async (trx) => {
     const plan = planAppend(await lockHeads(trx, engine, domainIds, now), records, rule, now);
     await insertRecords(trx, plan.rows);
+    await insertSnapshotRefs(trx, plan.snapshotRefs);
     await insertClosedBlocks(trx, plan.closedBlocks);
     for (const head of plan.heads.values()) await saveHead(trx, head);
     return plan.heads;

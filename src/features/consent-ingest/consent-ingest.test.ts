@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
+import { DIALECTS, createClient, createDomain, servedSnapshot, useApp, type TestContext } from '../../../test/helper.js';
 import { buildApp } from '../../app.js';
 import { checkOrigin } from './consent-ingest.service.js';
 import { ConsentTokens, loadConsentTokens } from './consent-token.js';
@@ -16,6 +16,7 @@ async function setup(ctx: TestContext, domainName?: string) {
     if (res.statusCode !== 201) throw new Error(`embedding: ${res.body}`);
     return res.json<{ id: string }>().id;
   };
+  const snapshot = await servedSnapshot(ctx, domain.id);
   const body = (over: Record<string, unknown> = {}) => ({
     apiKey: client.apiKey,
     domain: domain.id,
@@ -27,6 +28,7 @@ async function setup(ctx: TestContext, domainName?: string) {
     lang: 'en',
     revision: 1,
     legalRevision: 1,
+    snapshot,
     ...over,
   });
   const tokens = await loadConsentTokens(ctx.database.db, ctx.config);
@@ -118,7 +120,8 @@ for (const dialect of DIALECTS) {
         themeId: s.themeId,
         gpc: false,
         dnt: null,
-        v: 1,
+        snapshot: body.snapshot,
+        v: 2,
       });
       expect(Math.abs((record!.timestamp as number) - Date.now() / 1000)).toBeLessThan(5);
     });

@@ -68,7 +68,7 @@ class OptimisticWriter implements LogWriter {
     const plan = planAppend(expected, records, blockRuleOf(this.deps.config), now);
     let written: Set<string>;
     try {
-      written = await appendIfHeadsUnchanged(this.pool, expected, plan.heads, plan.rows, plan.closedBlocks);
+      written = await appendIfHeadsUnchanged(this.pool, expected, plan.heads, plan.rows, plan.closedBlocks, plan.snapshotRefs);
     } catch (err) {
       for (const id of ids) this.heads.delete(id);
       throw err;

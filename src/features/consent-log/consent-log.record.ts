@@ -7,8 +7,12 @@ export type ConsentButton = (typeof CONSENT_BUTTONS)[number];
 /** "Technically necessary": part of every record's purposes, whatever was accepted. */
 export const NECESSARY_PURPOSE = '41ba25c';
 
-/** Version of the record format below; bump it (and keep verifying old versions) if a field is added. */
-export const RECORD_FORMAT = 1;
+/**
+ * Version of the record format below; bump it (and keep verifying old versions) if a field is added.
+ * 1: the original fields. 2: adds `snapshot`, the hash of what the visitor saw (consent-log.snapshot.ts).
+ */
+export const RECORD_FORMAT = 2;
+export type RecordFormat = 1 | 2;
 
 /**
  * One logged decision. The first six fields are the Domain API's ConsentRecord (reference-model §3.2); the
@@ -32,7 +36,9 @@ export interface ConsentRecord {
   themeId: string | null;
   gpc: boolean | null;
   dnt: boolean | null;
-  v: typeof RECORD_FORMAT;
+  /** Format 2: SHA-256 of the snapshot of the configuration the visitor's widget showed. Absent in format 1. */
+  snapshot?: string;
+  v: RecordFormat;
 }
 
 const str = JSON.stringify;
@@ -53,7 +59,7 @@ export function canonicalRecordJson(r: ConsentRecord): string {
     `"purposes":${canonicalMap(r.purposes)},"embeddings":${canonicalMap(r.embeddings)},` +
     `"manipulationPrevention":${r.manipulationPrevention},"button":${str(r.button)},"lang":${str(r.lang)},` +
     `"revision":${r.revision},"legalRevision":${r.legalRevision},"themeId":${str(r.themeId)},` +
-    `"gpc":${str(r.gpc)},"dnt":${str(r.dnt)},"v":${r.v}}`
+    `"gpc":${str(r.gpc)},"dnt":${str(r.dnt)},${r.v === 1 ? '' : `"snapshot":${str(r.snapshot)},`}"v":${r.v}}`
   );
 }
 
@@ -66,6 +72,9 @@ export function chainHash(prevHash: string, recordJson: string): string {
 export function genesisHash(domainId: string): string {
   return sha256Hex(`placet-consent-log:${domainId}`);
 }
+
+/** A snapshot key: SHA-256, 64 lowercase hex characters. */
+export const SNAPSHOT_HASH = /^[0-9a-f]{64}$/;
 
 const isStringMap = (v: unknown): v is Record<string, string> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
@@ -93,7 +102,7 @@ export function parseCanonicalRecord(text: string): ConsentRecord | undefined {
     (r.themeId === null || typeof r.themeId === 'string') &&
     isBoolOrNull(r.gpc) &&
     isBoolOrNull(r.dnt) &&
-    r.v === RECORD_FORMAT;
+    (r.v === 1 || (r.v === 2 && typeof r.snapshot === 'string' && SNAPSHOT_HASH.test(r.snapshot)));
   if (!ok) return undefined;
   const record = r as unknown as ConsentRecord;
   return canonicalRecordJson(record) === text ? record : undefined;

@@ -5,7 +5,10 @@ import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
 import { HOSTING_SECURITY, errorResponses } from '../../schemas/common.js';
 import { startRetentionJob } from './consent-log.retention.js';
-import { BlockParams, BlockSchema, DomainParams, Preserialized, VerifyResultSchema } from './consent-log.schemas.js';
+import { AppError } from '../../errors.js';
+import { checkpointSigner } from './consent-log.checkpoint.js';
+import { startCheckpointJob } from './consent-log.checkpoints.js';
+import { BlockParams, BlockSchema, DomainParams, Preserialized, VerifyQuery, VerifyResultSchema } from './consent-log.schemas.js';
 import * as service from './consent-log.service.js';
 
 const tags = ['consent-log'];
@@ -14,8 +17,13 @@ const prefix = '/client/:clientId/domain/:domainId/consent-log';
 
 /** Hosting API for a domain's consent log: blocks, archive, export, verify. Also owns the retention job. */
 export const consentLogRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
+  checkpointSigner(deps.config); // a missing or broken signing key stops the start, not the first checkpoint
   const retention = startRetentionJob(deps);
-  app.addHook('onClose', () => retention.stop());
+  const checkpoints = startCheckpointJob(deps);
+  app.addHook('onClose', async () => {
+    await retention.stop();
+    await checkpoints.stop();
+  });
 
   app.post(
     `${prefix}/archive`,
@@ -74,12 +82,20 @@ export const consentLogRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async
     `${prefix}/verify`,
     {
       schema: {
-        tags, security, summary: 'Recompute the hash chain and report the first record that does not match',
+        tags, security,
+        summary: 'Recompute the hash chain, snapshots and signed checkpoints (and a kept checkpoint) and report the first mismatch',
         params: DomainParams,
-        response: { 200: VerifyResultSchema, ...errorResponses(401, 404) },
+        querystring: VerifyQuery,
+        response: { 200: VerifyResultSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async ({ params: p }) => service.verifyLog(deps, p.clientId, p.domainId),
+    async ({ params: p, query: q }) => {
+      if ((q.seq === undefined) !== (q.headHash === undefined) || (q.signature === undefined) !== (q.signedAt === undefined) || (q.signature !== undefined && q.seq === undefined)) {
+        throw new AppError('VALIDATION_FAILED', [{ field: 'query', message: 'a kept checkpoint needs seq and headHash (and signedAt with signature)' }]);
+      }
+      const kept = q.seq !== undefined && q.headHash !== undefined ? { seq: q.seq, headHash: q.headHash, signedAt: q.signedAt, signature: q.signature } : undefined;
+      return service.verifyLog(deps, p.clientId, p.domainId, kept);
+    },
   );
 };
 

@@ -24,18 +24,51 @@ export const BlockSchema = Type.Object({
 });
 export type BlockDto = Static<typeof BlockSchema>;
 
+export const CheckpointSchema = Type.Object({
+  domainId: Type.String(),
+  seq: Type.Integer({ description: 'chain position of the head that was signed' }),
+  headHash: Hash,
+  signedAt: Seconds,
+  keyId: Type.String({ description: 'first 16 bytes (hex) of the SHA-256 of the raw Ed25519 public key' }),
+  signature: Type.String({ description: 'Ed25519 signature of `message`, base64url' }),
+  message: Type.String({ description: 'the signed text: {"domain","seq","headHash","signedAt"} in that order, no whitespace' }),
+  publicKey: Type.String({ description: 'the signing public key, SubjectPublicKeyInfo PEM' }),
+});
+
+export const VerifyQuery = Type.Object({
+  seq: Type.Optional(Type.Integer({ minimum: 1, description: 'a kept checkpoint: its chain position' })),
+  headHash: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$', description: 'a kept checkpoint: its head hash' })),
+  signedAt: Type.Optional(Type.Integer({ minimum: 0, description: 'a kept checkpoint: when it was signed (with signature)' })),
+  signature: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{86}$', description: 'a kept checkpoint: its signature' })),
+});
+
 export const VerifyResultSchema = Type.Object({
   ok: Type.Boolean(),
   checkedRecords: Type.Integer(),
   checkedBlocks: Type.Integer({ description: 'blocks whose records were recomputed (expired blocks only link)' }),
+  checkedSnapshots: Type.Integer({ description: 'distinct snapshots found and re-hashed (per block)' }),
   lastSeq: Type.Integer(),
   headHash: Hash,
+  checkpoints: Type.Object({
+    checked: Type.Integer({ description: 'signed checkpoints whose position was recomputed and matched' }),
+    unknownKey: Type.Integer({ description: 'checkpoints signed by another key than the configured one (not trusted)' }),
+    unverifiable: Type.Integer({ description: 'checkpoints inside expired blocks (their records are gone)' }),
+    lastSeq: Nullable(Type.Integer({ description: 'position of the last checkpoint that matched' })),
+    keyId: Type.String({ description: 'the configured signing key' }),
+  }),
+  kept: Nullable(
+    Type.Object({
+      seq: Type.Integer(),
+      matches: Type.Boolean({ description: "the recomputed chain has the kept head hash at the kept position" }),
+      signature: StringEnum(['valid', 'invalid', 'absent'] as const),
+    }),
+  ),
   firstMismatch: Nullable(
     Type.Object({
       seq: Type.Integer({ description: 'chain position of the first record that does not match' }),
       blockId: Type.Integer(),
       ucid: Nullable(Type.String()),
-      reason: StringEnum(['hash', 'content', 'missing', 'extra', 'link', 'summary'] as const),
+      reason: StringEnum(['hash', 'content', 'missing', 'extra', 'link', 'summary', 'snapshot', 'checkpoint', 'signature', 'kept'] as const),
       message: Type.String(),
     }),
   ),

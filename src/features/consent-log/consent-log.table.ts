@@ -59,11 +59,46 @@ export interface ConsentLogBlockTable {
   expired_at: Int8 | null;
 }
 
+/** What a visitor saw: a domain's visible widget configuration as canonical JSON (consent-log.snapshot.ts). */
+export interface ConsentSnapshotTable {
+  domain_id: string;
+  /** SHA-256 hex of `config`. */
+  hash: string;
+  config: string;
+  /** Highest configuration revision of the domain this snapshot was served at. */
+  revision: number;
+  /** Unix seconds: first built, and last built by a widget cache miss. */
+  created_at: Int8;
+  served_at: Int8;
+}
+
+/** The snapshots the records of a block name (written with the records, deleted with the block's records). */
+export interface ConsentLogBlockSnapshotTable {
+  domain_id: string;
+  block_no: number;
+  hash: string;
+}
+
+/** A signed checkpoint: Placet's Ed25519 signature over a domain's chain head at `seq`. */
+export interface ConsentLogCheckpointTable {
+  domain_id: string;
+  seq: Int8;
+  head_hash: string;
+  signed_at: Int8;
+  /** First 16 bytes (hex) of the SHA-256 of the raw public key. */
+  key_id: string;
+  /** base64url Ed25519 signature of the checkpoint message (consent-log.checkpoint.ts). */
+  signature: string;
+}
+
 /** Tables of the consent log, merged into the Database interface. */
 export interface ConsentLogTables {
   consent_records: ConsentRecordTable;
   consent_log_heads: ConsentLogHeadTable;
   consent_log_blocks: ConsentLogBlockTable;
+  consent_snapshots: ConsentSnapshotTable;
+  consent_log_block_snapshots: ConsentLogBlockSnapshotTable;
+  consent_log_checkpoints: ConsentLogCheckpointTable;
 }
 
 export type ConsentRecordRow = Selectable<ConsentRecordTable>;

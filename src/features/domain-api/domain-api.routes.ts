@@ -11,8 +11,12 @@ import {
   ConsentsQuery,
   DomainListItemSchema,
   DomainParams,
+  ShownListSchema,
+  SnapshotParams,
+  SnapshotSchema,
   TestResultSchema,
 } from './domain-api.schemas.js';
+import { CheckpointSchema } from '../consent-log/consent-log.schemas.js';
 import * as service from './domain-api.service.js';
 
 const tags = ['domain-api'];
@@ -83,5 +87,53 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
       const text = await service.findConsents(deps, authOf(request), keyHashOf(request), domainId, consentId);
       return reply.type(JSON_TYPE).send(text);
     },
+  );
+
+  app.get(
+    '/domains/:domainId/consents/:consentId/shown',
+    {
+      schema: {
+        tags, security,
+        summary: 'What one visitor saw: each decision of the ucid (current block, newest first) with the texts, purposes and embeddings of its snapshot, in its language',
+        params: ConsentParams,
+        querystring: ApiKeyQuery,
+        response: { 200: ShownListSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { domainId, consentId } = request.params;
+      return service.shownToVisitor(deps, await authOf(request), keyHashOf(request), domainId, consentId);
+    },
+  );
+
+  app.get(
+    '/domains/:domainId/snapshots/:hash',
+    {
+      schema: {
+        tags, security,
+        summary: "A snapshot of what visitors saw, by the hash a record names (the key's own domains only)",
+        params: SnapshotParams,
+        querystring: ApiKeyQuery,
+        response: { 200: SnapshotSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const text = await service.getSnapshot(deps, (await authOf(request)).client.id, request.params.domainId, request.params.hash);
+      return reply.type(JSON_TYPE).send(text);
+    },
+  );
+
+  app.get(
+    '/domains/:domainId/checkpoint',
+    {
+      schema: {
+        tags, security,
+        summary: "The domain's chain head with Placet's Ed25519 signature: keep it to prove later that nothing before it changed",
+        params: DomainParams,
+        querystring: ApiKeyQuery,
+        response: { 200: CheckpointSchema, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => service.currentCheckpoint(deps, (await authOf(request)).client.id, request.params.domainId),
   );
 };

@@ -61,3 +61,37 @@ export const ConsentRecordSchema = Type.Object(
 );
 
 export const ConsentListSchema = Preserialized(Type.Array(ConsentRecordSchema));
+
+export const SnapshotParams = Type.Object({
+  domainId: PathIdSchema,
+  hash: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'the `snapshot` of a record: SHA-256 of the canonical configuration' }),
+});
+
+export const SnapshotSchema = Preserialized(
+  Type.Object({
+    hash: Type.String(),
+    domainId: Type.String(),
+    createdAt: Type.Integer({ description: 'Unix seconds when Placet first served it' }),
+    config: Type.Object({}, {
+      additionalProperties: true,
+      description: 'the visible widget configuration (short keys of the widget configuration); its canonical JSON hashes to `hash`',
+    }),
+  }),
+);
+
+const ShownSchema = Type.Object({
+  lang: Type.String({ description: "the snapshot's locale the texts come from: the record's lang, else the widget's default" }),
+  texts: Type.Record(Type.String(), Type.String()),
+  purposes: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() })),
+  embeddings: Type.Array(Type.Object({}, { additionalProperties: true })),
+  legalLinks: Type.Unknown(),
+  theme: Type.Unknown(),
+});
+
+export const ShownListSchema = Type.Array(
+  Type.Object({
+    record: ConsentRecordSchema,
+    snapshot: Type.Union([Type.String(), Type.Null()]),
+    shown: Type.Union([ShownSchema, Type.Null()], { description: 'null for a record without snapshot (format 1)' }),
+  }),
+);

@@ -1,9 +1,15 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { firstUcidInRange, pageNewestFirst, prefixRange, recordsOfUcid } from '../consent-log/consent-log.repository.js';
-import { PAGE_ROWS } from '../consent-log/consent-log.service.js';
+import { PAGE_ROWS, yieldToEventLoop } from '../consent-log/consent-log.service.js';
 import type { DomainApiAuth } from './domain-api.auth.js';
 import { findOwnDomainBlock, listDomainsWithViews } from './domain-api.repository.js';
+import { checkpointAt } from '../consent-log/consent-log.checkpoints.repository.js';
+import { checkpointToDto, signCheckpoint, type CheckpointDto } from '../consent-log/consent-log.checkpoints.js';
+import type { ConsentRecord } from '../consent-log/consent-log.record.js';
+import { findOwnSnapshot, snapshotsByHash } from '../consent-log/consent-log.snapshots.repository.js';
+import { findHead } from '../consent-log/consent-log.repository.js';
+import { shownOf, type ShownDecision } from './domain-api.shown.js';
 
 export async function listDomains(deps: Deps, clientId: string) {
   const rows = await listDomainsWithViews(deps.db, clientId);
@@ -64,6 +70,7 @@ async function* streamArray(deps: Deps, domainId: string, fromSeq: number, below
     yield separator + rows.map((r) => r.record).join(',');
     separator = ',';
     below = rows[rows.length - 1]!.seq;
+    await yieldToEventLoop();
   }
   yield ']';
 }
@@ -100,4 +107,36 @@ export async function findConsents(
   const block = (await currentBlock(deps, clientId, domainId))!;
   if ((await firstUcidInRange(deps.db, domainId, block.blockNo, low, high, ucid)) !== undefined) return '[]';
   return `[${(await recordsOfUcid(deps.db, domainId, block.blockNo, ucid)).join(',')}]`;
+}
+
+/** A snapshot of one of the client's domains, as its canonical JSON text inside `config`. */
+export async function getSnapshot(deps: Deps, clientId: string, domainId: string, hash: string): Promise<string> {
+  const snapshot = await findOwnSnapshot(deps.db, { clientId }, domainId, hash);
+  if (!snapshot) {
+    await currentBlock(deps, clientId, domainId); // 404 DOMAIN_NOT_FOUND for a domain that is not the client's
+    throw new AppError('SNAPSHOT_NOT_FOUND');
+  }
+  return `{"hash":"${snapshot.hash}","domainId":${JSON.stringify(domainId)},"createdAt":${snapshot.createdAt},"config":${snapshot.config}}`;
+}
+
+/**
+ * What one visitor saw: each decision of the ucid (as the prefix lookup finds it, newest first) with the
+ * texts, purposes and embeddings of the snapshot it names, in the record's language.
+ */
+export async function shownToVisitor(deps: Deps, auth: DomainApiAuth, keyHash: string, domainId: string, consentId: string): Promise<ShownDecision[]> {
+  const records = JSON.parse(await findConsents(deps, Promise.resolve(auth), keyHash, domainId, consentId)) as ConsentRecord[];
+  const hashes = [...new Set(records.flatMap((r) => (r.snapshot ? [r.snapshot] : [])))];
+  const snapshots = new Map((await snapshotsByHash(deps.db, domainId, hashes)).map((s) => [s.hash, s]));
+  return records.map((r) => shownOf(r, r.snapshot ? snapshots.get(r.snapshot) : undefined));
+}
+
+/** A signed checkpoint of the domain's chain head now: the stored one, or signed on this request. */
+export async function currentCheckpoint(deps: Deps, clientId: string, domainId: string): Promise<CheckpointDto> {
+  await currentBlock(deps, clientId, domainId);
+  const head = await findHead(deps.db, domainId);
+  if (!head || head.lastSeq === 0) throw new AppError('CONSENT_LOG_NO_RECORDS');
+  const stored =
+    (await checkpointAt(deps.db, domainId, head.lastSeq)) ??
+    (await signCheckpoint(deps, deps.db, { domainId, seq: head.lastSeq, headHash: head.headHash }));
+  return checkpointToDto(deps, stored);
 }

@@ -119,7 +119,7 @@ for (const dialect of DIALECTS) {
             manipulationPrevention: false, button: 'api', lang: 'en', revision: 1, legalRevision: 1,
             themeId: null, gpc: null, dnt: null, v: 1,
           });
-          return { domainId: s.domain.id, ucid, ts: 1_700_000_000 + i, text };
+          return { domainId: s.domain.id, ucid, ts: 1_700_000_000 + i, text, snapshot: null };
         });
         await appendRecords(ctx.database.db, dialect, 100_000, records, 1_700_000_000);
         const body = (await s.api(`/domains/${s.domain.id}/consents`)).json<Rec[]>();
@@ -178,7 +178,7 @@ for (const dialect of DIALECTS) {
         const s = await setup(ctx);
         const long = `dd${hex(31)}`;
         const record = (ucid: string, i: number) => ({
-          domainId: s.domain.id, ucid, ts: 1_700_000_000 + i,
+          domainId: s.domain.id, ucid, ts: 1_700_000_000 + i, snapshot: null,
           text: canonicalRecordJson({
             consent: i % 2 === 0, ucid, timestamp: 1_700_000_000 + i, purposes: {}, embeddings: {}, manipulationPrevention: false,
             button: 'api', lang: 'en', revision: 1, legalRevision: 1, themeId: null, gpc: null, dnt: null, v: 1,

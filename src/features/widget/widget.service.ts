@@ -15,6 +15,7 @@ import { appliedLegalLinks } from '../onboarding/onboarding.repository.js';
 import { listPlaceholderRows } from '../placeholders/placeholders.repository.js';
 import { listThemeRows } from '../themes/themes.repository.js';
 import { themeRowToTheme } from '../themes/themes.service.js';
+import { keepServedSnapshot } from '../consent-log/consent-log.snapshots.service.js';
 import type { CallCounter } from './call-counter.js';
 import { ConsentTokens } from '../consent-ingest/consent-token.js';
 import type { IngestStats } from '../consent-ingest/ingest-stats.js';
@@ -288,10 +289,13 @@ export class WidgetService {
       },
       choice,
     );
-    const config: ServedConfig = { ...built, tk: this.tokens.mint(domainId, target.config_revision, issued) };
-    if (blocked) config.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
+    // What the visitor will see is kept before it is served; each decision names it by `sh` (consent log). The
+    // snapshot is of the built configuration: the hourly token and blocked mode are delivery, not what is shown.
+    const sh = await keepServedSnapshot(this.deps, domainId, built, target.config_revision);
+    const served: ServedConfig = { ...built, sh, tk: this.tokens.mint(domainId, target.config_revision, issued) };
+    if (blocked) served.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
     // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
-    const body = Buffer.from(this.code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(config))})`));
+    const body = Buffer.from(this.code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`));
     const etag = (buf: Buffer, suffix: string) =>
       `"${createHash('sha256').update(buf).digest('base64url').slice(0, 32)}${suffix}"`;
     const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
