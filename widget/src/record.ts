@@ -7,7 +7,8 @@ import { c, dnt, gpc, nav, S, th } from './state.js';
 export const record = (button: string) => {
   const body = JSON.stringify({
     apiKey: c.k, domain: c.d, ucid: S.stored!.ucid, consent: S.stored!.consent, embeddings: S.stored!.embeddings,
-    manipulationPrevention: th.mp, button, lang: S.lang, revision: c.r, legalRevision: c.lr, themeId: th.id, gpc, dnt, token: c.tk, snapshot: c.sh,
+    manipulationPrevention: th.mp, button, lang: S.lang, revision: c.r, legalRevision: c.lr, themeId: th.id, gpc, dnt,
+    token: c.tk, snapshot: c.sh,
   });
   if (!(nav.sendBeacon && nav.sendBeacon(c.u, body))) {
     fetch(c.u, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => 0);

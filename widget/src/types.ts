@@ -19,11 +19,6 @@ export interface WidgetConfig {
    * Added by the widget service after building the rest, so the server's builder leaves it out.
    */
   sh?: string;
-  /**
-   * SHA-256 of the snapshot of this configuration (docs/consent-log.md, "Snapshots"), sent with each decision.
-   * Added by the widget service after building the rest, so the server's builder leaves it out.
-   */
-  sh?: string;
   /** domain path: the key inside the stored entry */
   p: string;
   /** consent storage: 0 localStorage, 1 cookie, 2 sessionStorage */
