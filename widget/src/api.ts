@@ -32,8 +32,12 @@ export const announce = (initial: boolean) => {
   for (const e of em) {
     const ok = allowed(e);
     state[`ccm19_${texts(e)[0]}`] = ok;
-    if (!ok) continue;
-    e.c.forEach((t) => grant.add(t));
+    if (ok) e.c.forEach((t) => grant.add(t));
+  }
+  // Consent Mode first: a tag-manager trigger on any of the events below already sees "granted".
+  S.gtag('consent', 'update', gcmState(grant));
+  for (const e of em) {
+    if (!allowed(e)) continue;
     const detail = (name: string) => ({ name, code: e.h, purpose: e.p, mandatory: e.p === NECESSARY });
     push({ event: 'CCM19.embeddingAccepted', id: e.i, name: texts(e)[0] });
     dispatch('ccm19EmbeddingAccepted', detail(texts(e)[0]));
@@ -43,12 +47,13 @@ export const announce = (initial: boolean) => {
       dispatch('ccm19CookieAccepted', detail(name));
     }
   }
-  S.gtag('consent', 'update', gcmState(grant));
   push(state);
 };
 
+/** `#CCM.<method>`: only an own method of the API object is called (not `__defineGetter__` and the like). */
 export const hashAction = (hash: string) => {
-  const fn = (api as Record<string, unknown>)[hash.replace(/^#CCM\./, '')];
+  const name = hash.replace(/^#CCM\./, '');
+  const fn = Object.prototype.hasOwnProperty.call(api, name) && Object.getOwnPropertyDescriptor(api, name)!.value;
   if (/^#CCM\./.test(hash) && typeof fn === 'function') (fn as () => void)();
 };
 

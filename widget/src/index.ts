@@ -55,7 +55,10 @@ function start(): void {
   else ready();
 }
 
-if (!w.__placet) {
-  w.__placet = 1;
+// The double-load guard: a symbol-keyed property, which the build's property mangling cannot rename (it
+// renamed `__placet` to `n`, colliding with a page's `var n`) and which adds no global name to the page.
+const LOADED = Symbol.for('placet');
+if (!w[LOADED as unknown as string]) {
+  w[LOADED as unknown as string] = 1;
   start();
 }
