@@ -1071,3 +1071,18 @@ describe('widget findings of issue #15', () => {
     await context.close();
   });
 });
+
+describe('widget dataLayer names (issue #15)', () => {
+  it('keys CCM19.consentStateChanged by the embedding\'s own name, not its translation', async () => {
+    const s = await setup({ query: '&amp;lang=de_DE' });
+    await hosting('POST', `${s.base}/locale`, { name: 'de_DE' });
+    await hosting('POST', `${s.base}/embedding`, { name: 'Google Analytics', purpose: ANALYTICS, scriptMarkers: ['ga-own'], translations: { de_DE: { name: 'Google Analytik' } } });
+    const { page, context } = await open(pageHtml(s));
+    await widget(page).locator('button.a').click();
+    await page.waitForFunction(() => (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer.some((e) => e.event === 'CCM19.consentStateChanged'));
+    const keys = await page.evaluate(() => Object.keys((window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer.find((e) => e.event === 'CCM19.consentStateChanged')!));
+    expect(keys).toContain('ccm19_Google Analytics');
+    expect(keys).not.toContain('ccm19_Google Analytik');
+    await context.close();
+  });
+});

@@ -31,7 +31,8 @@ export const announce = (initial: boolean) => {
   const state: Record<string, unknown> = { event: 'CCM19.consentStateChanged', initialConsent: initial };
   for (const e of em) {
     const ok = allowed(e);
-    state[`ccm19_${texts(e)[0]}`] = ok;
+    // The embedding's own name, not the visitor's translation: tag-manager triggers are written for one key.
+    state[`ccm19_${e.n}`] = ok;
     if (ok) e.c.forEach((t) => grant.add(t));
   }
   // Consent Mode first: a tag-manager trigger on any of the events below already sees "granted".
