@@ -1086,3 +1086,18 @@ describe('widget dataLayer names (issue #15)', () => {
     await context.close();
   });
 });
+
+describe('widget page-load events (issue #15)', () => {
+  it('fires ccm19EmbeddingAccepted again once the document is parsed, for listeners added in <body>', async () => {
+    const s = await setup();
+    const body = `<script>window.late = []; window.addEventListener('ccm19EmbeddingAccepted', (e) => window.late.push(e.detail.name));</script>`;
+    const first = await open(pageHtml(s, body));
+    await widget(first.page).locator('button.a').click();
+    await first.page.waitForFunction(() => (window as unknown as { late: string[] }).late.length > 0);
+    await first.page.reload();
+    await first.page.waitForFunction(() => document.readyState === 'complete');
+    const late = await first.page.evaluate(() => (window as unknown as { late: string[] }).late);
+    expect(late).toContain('Tracker Analytics');
+    await first.context.close();
+  });
+});

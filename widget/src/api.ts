@@ -39,16 +39,25 @@ export const announce = (initial: boolean) => {
   S.gtag('consent', 'update', gcmState(grant));
   for (const e of em) {
     if (!allowed(e)) continue;
-    const detail = (name: string) => ({ name, code: e.h, purpose: e.p, mandatory: e.p === NECESSARY });
     push({ event: 'CCM19.embeddingAccepted', id: e.i, name: texts(e)[0] });
-    dispatch('ccm19EmbeddingAccepted', detail(texts(e)[0]));
-    // The deprecated per-cookie forms, for tag-manager setups that still listen to them.
-    for (const [name] of e.a) {
-      push({ event: `CCM19.cookieAccepted.${name}` });
-      dispatch('ccm19CookieAccepted', detail(name));
-    }
+    // The deprecated per-cookie form, for tag-manager setups that still listen to it.
+    for (const [name] of e.a) push({ event: `CCM19.cookieAccepted.${name}` });
   }
+  acceptedEvents();
   push(state);
+};
+
+/**
+ * The window events of the accepted embeddings: on each decision, on every page load, and once more when the
+ * document is parsed, for listeners that scripts in <body> added after the snippet ran in <head>.
+ */
+export const acceptedEvents = () => {
+  for (const e of em) {
+    if (!allowed(e)) continue;
+    const detail = (name: string) => ({ name, code: e.h, purpose: e.p, mandatory: e.p === NECESSARY });
+    dispatch('ccm19EmbeddingAccepted', detail(texts(e)[0]));
+    for (const [name] of e.a) dispatch('ccm19CookieAccepted', detail(name));
+  }
 };
 
 /** `#CCM.<method>`: only an own method of the API object is called (not `__defineGetter__` and the like). */

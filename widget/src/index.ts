@@ -7,7 +7,7 @@ import { S, c, dnt, doc, em, gpc, th, w } from './state.js';
 import { byId, necessary, openStore, readAll, validDecision } from './storage.js';
 import { pickLang, t } from './i18n.js';
 import { decorateLinks, receive } from './handover.js';
-import { announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
+import { acceptedEvents, announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
 import { dropUnknown, wipe } from './cookies.js';
 import { apply, hook } from './scripts.js';
 import { build, openLayer, render, show } from './ui/layers.js';
@@ -51,7 +51,12 @@ function start(): void {
     declaration();
     dispatch('ccm19WidgetLoaded');
   };
-  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', ready);
+  if (doc.readyState === 'loading') {
+    doc.addEventListener('DOMContentLoaded', () => {
+      ready();
+      if (S.decided || S.implicit) acceptedEvents();
+    });
+  }
   else ready();
 }
 
