@@ -1005,3 +1005,99 @@ describe('widget in Chromium', () => {
     });
   });
 });
+
+describe('widget findings of issue #15', () => {
+  it('blocks a same-origin iframe that an embedding\'s iframeMarkers name, until that embedding is accepted', async () => {
+    const s = await setup();
+    await hosting('POST', `${s.base}/embedding`, { name: 'Own Video', purpose: SOCIAL, iframeMarkers: ['/own-video'] });
+    site.setPage('/own-video.html', '<!doctype html><p>own video</p><script src="/own-video-ran.js"></script>');
+    const from = site.hits.length;
+    const { page, context } = await open(pageHtml(s, '<iframe id="own" src="/own-video.html" width="300" height="150"></iframe>'));
+    // The frame's content never runs (a parser-inserted frame may have sent its request before the widget
+    // blanked it: docs/widget.md, data-ccm-src for a guarantee).
+    expect(site.hits.slice(from)).not.toContain('/own-video-ran.js');
+    expect(await page.locator('#own').getAttribute('data-ccm-blocked')).toBe('/own-video.html');
+    await widget(page).locator('button.a').click();
+    await page.waitForFunction(() => document.querySelector('#own')?.getAttribute('src') === '/own-video.html');
+    await expect.poll(() => site.hits.slice(from).includes('/own-video-ran.js')).toBe(true);
+    await context.close();
+  });
+
+  it('starts once with a page global `n` defined first, and once when the snippet is included twice, without a stray global', async () => {
+    const s = await setup();
+    const first = await open(pageHtml({ ...s, snippet: `<script>var n = 1;</script>${s.snippet}` }));
+    await expect(dialog(first.page).count()).resolves.toBe(1);
+    expect(await ran(first.page)).not.toContain('/tracker.js');
+    expect(await globalOf(first.page, 'n')).toBe(1);
+    await first.context.close();
+    const twice = await open(pageHtml({ ...s, snippet: s.snippet + s.snippet }));
+    await expect(twice.page.locator('#ccm-widget').count()).resolves.toBe(1);
+    await expect(dialog(twice.page).count()).resolves.toBe(1);
+    expect(await ran(twice.page)).not.toContain('/tracker.js');
+    expect(await globalOf(twice.page, 'n')).toBeUndefined();
+    await twice.context.close();
+  });
+
+  it('ignores #CCM.<name> in the address when it is no own method of the API (e.g. __defineGetter__)', async () => {
+    const s = await setup();
+    site.setPage('/hash-page', pageHtml(s));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${site.url}/hash-page#CCM.__defineGetter__`);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await expect(dialog(page).count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    expect(await ran(page)).not.toContain('/tracker.js');
+    await context.close();
+  });
+
+  it('pushes the dataLayer events after the Consent Mode update', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s));
+    await widget(page).locator('button.a').click();
+    await page.waitForFunction(() => (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer.some((e) => e.event === 'CCM19.consentStateChanged'));
+    const order = await page.evaluate(() =>
+      (window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer.map((e) =>
+        e && 'length' in e && (e as ArrayLike<unknown>)[1] === 'update' ? 'update' : ((e as unknown as Record<string, unknown>).event as string | undefined) ?? '',
+      ),
+    );
+    const update = order.indexOf('update');
+    expect(update).toBeGreaterThan(-1);
+    const events = order.map((x, i) => [x, i] as const).filter(([x]) => x.startsWith('CCM19.'));
+    expect(events.length).toBeGreaterThan(2);
+    for (const [, i] of events) expect(i).toBeGreaterThan(update);
+    await context.close();
+  });
+});
+
+describe('widget dataLayer names (issue #15)', () => {
+  it('keys CCM19.consentStateChanged by the embedding\'s own name, not its translation', async () => {
+    const s = await setup({ query: '&amp;lang=de_DE' });
+    await hosting('POST', `${s.base}/locale`, { name: 'de_DE' });
+    await hosting('POST', `${s.base}/embedding`, { name: 'Google Analytics', purpose: ANALYTICS, scriptMarkers: ['ga-own'], translations: { de_DE: { name: 'Google Analytik' } } });
+    const { page, context } = await open(pageHtml(s));
+    await widget(page).locator('button.a').click();
+    await page.waitForFunction(() => (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer.some((e) => e.event === 'CCM19.consentStateChanged'));
+    const keys = await page.evaluate(() => Object.keys((window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer.find((e) => e.event === 'CCM19.consentStateChanged')!));
+    expect(keys).toContain('ccm19_Google Analytics');
+    expect(keys).not.toContain('ccm19_Google Analytik');
+    await context.close();
+  });
+});
+
+describe('widget page-load events (issue #15)', () => {
+  it('fires ccm19EmbeddingAccepted again once the document is parsed, for listeners added in <body>', async () => {
+    const s = await setup();
+    const body = `<script>window.late = []; window.addEventListener('ccm19EmbeddingAccepted', (e) => window.late.push(e.detail.name));</script>`;
+    const first = await open(pageHtml(s, body));
+    await widget(first.page).locator('button.a').click();
+    await first.page.waitForFunction(() => (window as unknown as { late: string[] }).late.length > 0);
+    await first.page.reload();
+    await first.page.waitForFunction(() => document.readyState === 'complete');
+    const late = await first.page.evaluate(() => (window as unknown as { late: string[] }).late);
+    expect(late).toContain('Tracker Analytics');
+    await first.context.close();
+  });
+});

@@ -31,24 +31,39 @@ export const announce = (initial: boolean) => {
   const state: Record<string, unknown> = { event: 'CCM19.consentStateChanged', initialConsent: initial };
   for (const e of em) {
     const ok = allowed(e);
-    state[`ccm19_${texts(e)[0]}`] = ok;
-    if (!ok) continue;
-    e.c.forEach((t) => grant.add(t));
-    const detail = (name: string) => ({ name, code: e.h, purpose: e.p, mandatory: e.p === NECESSARY });
-    push({ event: 'CCM19.embeddingAccepted', id: e.i, name: texts(e)[0] });
-    dispatch('ccm19EmbeddingAccepted', detail(texts(e)[0]));
-    // The deprecated per-cookie forms, for tag-manager setups that still listen to them.
-    for (const [name] of e.a) {
-      push({ event: `CCM19.cookieAccepted.${name}` });
-      dispatch('ccm19CookieAccepted', detail(name));
-    }
+    // The embedding's own name, not the visitor's translation: tag-manager triggers are written for one key.
+    state[`ccm19_${e.n}`] = ok;
+    if (ok) e.c.forEach((t) => grant.add(t));
   }
+  // Consent Mode first: a tag-manager trigger on any of the events below already sees "granted".
   S.gtag('consent', 'update', gcmState(grant));
+  for (const e of em) {
+    if (!allowed(e)) continue;
+    push({ event: 'CCM19.embeddingAccepted', id: e.i, name: texts(e)[0] });
+    // The deprecated per-cookie form, for tag-manager setups that still listen to it.
+    for (const [name] of e.a) push({ event: `CCM19.cookieAccepted.${name}` });
+  }
+  acceptedEvents();
   push(state);
 };
 
+/**
+ * The window events of the accepted embeddings: on each decision, on every page load, and once more when the
+ * document is parsed, for listeners that scripts in <body> added after the snippet ran in <head>.
+ */
+export const acceptedEvents = () => {
+  for (const e of em) {
+    if (!allowed(e)) continue;
+    const detail = (name: string) => ({ name, code: e.h, purpose: e.p, mandatory: e.p === NECESSARY });
+    dispatch('ccm19EmbeddingAccepted', detail(texts(e)[0]));
+    for (const [name] of e.a) dispatch('ccm19CookieAccepted', detail(name));
+  }
+};
+
+/** `#CCM.<method>`: only an own method of the API object is called (not `__defineGetter__` and the like). */
 export const hashAction = (hash: string) => {
-  const fn = (api as Record<string, unknown>)[hash.replace(/^#CCM\./, '')];
+  const name = hash.replace(/^#CCM\./, '');
+  const fn = Object.prototype.hasOwnProperty.call(api, name) && Object.getOwnPropertyDescriptor(api, name)!.value;
   if (/^#CCM\./.test(hash) && typeof fn === 'function') (fn as () => void)();
 };
 

@@ -17,12 +17,15 @@ export const blockedFrames: [HTMLIFrameElement, HTMLElement, EmbeddingConfig | u
 export const remembered = () => readAll()[c.p]?.iframeConsentDomains || [];
 
 export const frameOwner = (src: string): EmbeddingConfig | undefined | false => {
-  if (!c.bi || !/^https?:|^\/\//.test(src)) return false;
-  const url = new URL(src, S.here);
-  // The hosts of a configured sharing set are the site's own: their frames are not third-party content.
-  if (url.origin === location.origin || (c.sd.length > 0 && inSet(url.hostname))) return false;
+  if (!c.bi) return false;
+  // An embedding's explicit iframeMarkers win over every exemption below, same origin included.
   const e = em.find((x) => has(src, x.fm));
   if (e) return allowed(e) ? false : e;
+  if (!/^https?:|^\/\//.test(src)) return false;
+  const url = new URL(src, S.here);
+  // The hosts of a configured sharing set are the site's own: their frames are not third-party content
+  // (this exemption is for the "everything else" of the whitelist mode, never for an embedding's markers).
+  if (url.origin === location.origin || (c.sd.length > 0 && inSet(url.hostname))) return false;
   if (remembered().includes(url.host)) return false;
   const listed = has(src, c.im);
   return (c.iw ? !listed : listed) && undefined;

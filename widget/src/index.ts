@@ -7,7 +7,7 @@ import { S, c, dnt, doc, em, gpc, th, w } from './state.js';
 import { byId, necessary, openStore, readAll, validDecision } from './storage.js';
 import { pickLang, t } from './i18n.js';
 import { decorateLinks, receive } from './handover.js';
-import { announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
+import { acceptedEvents, announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
 import { dropUnknown, wipe } from './cookies.js';
 import { apply, hook } from './scripts.js';
 import { build, openLayer, render, show } from './ui/layers.js';
@@ -57,11 +57,19 @@ function start(): void {
     declaration();
     dispatch('ccm19WidgetLoaded');
   };
-  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', ready);
+  if (doc.readyState === 'loading') {
+    doc.addEventListener('DOMContentLoaded', () => {
+      ready();
+      if (S.decided || S.implicit) acceptedEvents();
+    });
+  }
   else ready();
 }
 
-if (!w.__placet) {
-  w.__placet = 1;
+// The double-load guard: a symbol-keyed property, which the build's property mangling cannot rename (it
+// renamed `__placet` to `n`, colliding with a page's `var n`) and which adds no global name to the page.
+const LOADED = Symbol.for('placet');
+if (!w[LOADED as unknown as string]) {
+  w[LOADED as unknown as string] = 1;
   start();
 }

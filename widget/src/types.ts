@@ -95,6 +95,8 @@ export interface WidgetConfig {
 export interface EmbeddingConfig {
   /** id */
   i: string;
+  /** the embedding's own name (untranslated), for the `ccm19_<name>` keys of the dataLayer */
+  n: string;
   /** purpose id */
   p: string;
   /** script markers */

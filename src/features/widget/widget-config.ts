@@ -139,6 +139,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
 function embeddingConfig(e: Embedding): EmbeddingConfig {
   return {
     i: e.id,
+    n: e.name,
     p: e.purpose,
     sm: e.scriptMarkers,
     fm: e.iframeMarkers,
