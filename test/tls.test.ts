@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
@@ -20,7 +21,7 @@ afterAll(() => {
 function get(port: number, url: string) {
   return new Promise<{ status: number; headers: Record<string, unknown>; fingerprint: string }>((resolve, reject) => {
     const req = https.get({ host: '127.0.0.1', port, path: url, rejectUnauthorized: false, agent: false }, (res) => {
-      const fingerprint = (res.socket as import('node:tls').TLSSocket).getPeerCertificate().fingerprint256;
+      const fingerprint = (res.socket as TLSSocket).getPeerCertificate().fingerprint256;
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, fingerprint }));
     });
