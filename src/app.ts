@@ -13,6 +13,7 @@ import { AppError } from './errors.js';
 import { createNodeServer, lingerAfterAnswer } from './http-server.js';
 import { registerNulGuard, registerValidation, validationDetails } from './plugins/validation.js';
 import { registerRoutes } from './routes.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { DOCS_CSP, registerSecurityHeaders } from './plugins/security-headers.js';
 import { ErrorBodySchema } from './schemas/common.js';
 
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
   registerSecurityHeaders(app, config);
+  registerMetrics(app, config, database.db);
   registerValidation(app);
   registerNulGuard(app);
   app.addSchema(ErrorBodySchema);

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { metrics } from '../../metrics.js';
 import { DomainSnapshotCache, type DomainSnapshot } from './consent-ingest.lookups.js';
 import { prepareRecord, type ConsentRequest, type PreparedRecord } from './consent-ingest.service.js';
 import { createLogWriter, type LogWriter } from './consent-ingest.writer.js';
@@ -41,6 +42,7 @@ export class ConsentWriter {
   constructor(private readonly deps: Deps) {
     this.snapshots = new DomainSnapshotCache(deps.db);
     this.writer = createLogWriter(deps);
+    metrics.trackConsentQueue(this, (writer) => writer.queue.length);
   }
 
   submit(request: ConsentRequest): Promise<Outcome> {
@@ -144,6 +146,7 @@ export class ConsentWriter {
   private async commit(ready: Ready[]): Promise<void> {
     try {
       await this.writer.write(ready.map((r) => r.record));
+      metrics.consentBatch(ready.length);
       for (const r of ready) r.pending.done({ ok: true, allowOrigin: r.allowOrigin });
     } catch (err) {
       if (ready.length === 1) return this.fail(ready[0]!.pending, err);

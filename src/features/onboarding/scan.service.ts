@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.js';
+import { metrics } from '../../metrics.js';
 import { requireDomain } from '../domains/domain-scope.js';
 import type { RawScan } from './crawl-state.js';
 import { detectAddress } from './detectors/detect-address.js';
@@ -15,7 +16,7 @@ export function domainStartUrl(domain: { scheme: string; name: string; path: str
 /** GET …/onboarding/scan: crawls the domain's website and derives address, legal links and presets. */
 export async function scanDomain(deps: Deps, scanner: Scanner, clientId: string, domainId: string): Promise<ScanResult> {
   const domain = await requireDomain(deps.db, deps.engine, clientId, domainId);
-  const raw = await scanner.scan(domainStartUrl(domain));
+  const raw = await metrics.timeScan(() => scanner.scan(domainStartUrl(domain)));
   return scanResult(raw);
 }
 

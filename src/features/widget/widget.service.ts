@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { metrics } from '../../metrics.js';
 import { CONFIG_TOKEN, buildWidget } from '../../../widget/build.js';
 import { pageMatchesDomain } from '../domains/domain-name.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
@@ -98,6 +99,7 @@ export class WidgetService {
     const key = `${target.id}:${target.config_revision}:${req.theme ?? ''}:${req.lang ?? ''}:${choice.acceptLanguage ?? ''}`;
     const variant = async (k: string, outside: boolean) => {
       let found = this.cache.get(k);
+      metrics.widgetCache(found !== undefined);
       if (!found) {
         found = await this.build(target.id, target.api_key, target.config_revision, target.legal_revision, domain, req.theme, choice, outside);
         if (found && (await this.revisionOf(target.id)) === target.config_revision) this.remember(k, found);
