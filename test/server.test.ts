@@ -33,7 +33,7 @@ function start(): { child: ChildProcess; output: () => string } {
 }
 
 async function waitReady(): Promise<void> {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 400; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
