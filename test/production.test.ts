@@ -89,4 +89,67 @@ describe('production build', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 60_000);
+
+  it('image entrypoint: serve runs the built server and passes signals, other commands run as given', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const entryEnv = { ...env, PORT: port, PLACET_HOME: root, DATABASE_URL: `sqlite:${path.join(dir, 'image.sqlite')}` };
+    const child = spawn('sh', ['docker/entrypoint.sh'], { cwd: root, env: entryEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let ready = false;
+    for (let i = 0; i < 300 && !ready; i++) {
+      ready = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      if (!ready) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(ready).toBe(true);
+    // The health check command of the image, against this instance and against a port nobody serves.
+    const healthy = spawnSync('sh', ['docker/entrypoint.sh', 'healthcheck'], { cwd: root, env: entryEnv, encoding: 'utf8' });
+    expect(healthy.status, healthy.stderr).toBe(0);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM'); // exec: the signal reaches node itself, which shuts down gracefully
+    expect(await exited).toBe(0);
+    const down = spawnSync('sh', ['docker/entrypoint.sh', 'healthcheck'], { cwd: root, env: entryEnv, encoding: 'utf8' });
+    expect(down.status).toBe(1);
+    expect(down.stderr).toContain('healthcheck:');
+
+    const other = spawnSync('sh', ['docker/entrypoint.sh', 'echo', 'hello'], { cwd: root, env: entryEnv, encoding: 'utf8' });
+    expect(other.stdout).toBe('hello\n');
+  }, 60_000);
+
+  it('image health check works over HTTPS with the certificate of the public name', async () => {
+    const { writeSelfSignedCert } = await import('./tls-cert.js');
+    const { buildApp } = await import('../src/app.js');
+    const { testConfig } = await import('../src/config.js');
+    const tls = writeSelfSignedCert(dir, 'health');
+    const app = await buildApp({ config: testConfig({ database: { kind: 'sqlite', file: ':memory:' }, tls }) });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = String((app.server.address() as { port: number }).port);
+      const res = await new Promise<number | null>((resolve) => {
+        const check = spawn('sh', ['docker/entrypoint.sh', 'healthcheck'], {
+          cwd: root, env: { ...env, PORT: port, PLACET_HOME: root, TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile },
+        });
+        check.once('exit', resolve);
+      });
+      expect(res).toBe(0);
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
+
+  it('the Dockerfile builds in stages, runs as a non-root user with a health check, and copies files that exist', () => {
+    const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    const lines = dockerfile.split('\n').filter((l) => !l.startsWith('#'));
+    expect(lines.filter((l) => l.startsWith('FROM ')).length).toBeGreaterThanOrEqual(2);
+    const user = lines.findIndex((l) => l.startsWith('USER '));
+    expect(lines[user]).not.toMatch(/USER\s+(root|0)\b/);
+    expect(user).toBeLessThan(lines.findIndex((l) => l.startsWith('ENTRYPOINT ')));
+    expect(dockerfile).toMatch(/HEALTHCHECK .*CMD \["placet", "healthcheck"\]/);
+    expect(dockerfile).toMatch(/apt-get install .*chromium/);
+    for (const line of lines.filter((l) => l.startsWith('COPY ') && !l.includes('--from='))) {
+      for (const source of line.split(/\s+/).slice(1, -1)) expect(fs.existsSync(path.join(root, source)), source).toBe(true);
+    }
+    const compose = fs.readFileSync(path.join(root, 'compose.yaml'), 'utf8');
+    expect(compose).toMatch(/DATABASE_URL: postgres:\/\/.*@db:5432\/placet/);
+    expect(compose).toMatch(/image: postgres:/);
+  });
 });
