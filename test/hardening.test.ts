@@ -194,6 +194,7 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe');
+    expect(csp).toContain("style-src 'self' 'sha256-");
     const widget = await ctx.app.inject({ method: 'GET', url: '/public/app.js?apiKey=nope&domain=nope' });
     expect(widget.headers['cache-control']).toBe('no-store');
     expect(widget.headers['x-content-type-options']).toBe('nosniff');
