@@ -11,6 +11,7 @@ COPY package.json package-lock.json ./
 COPY scripts/build.mjs scripts/
 COPY src src
 COPY widget widget
+COPY console console
 COPY data data
 # `npm ci` runs `prepare`, which builds dist/ (esbuild, a runtime dependency) and checks the widget budget.
 RUN npm ci --omit=dev --no-audit --no-fund \

@@ -47,7 +47,8 @@ if (files.length === 0) {
 
 const { build } = await import('esbuild');
 const started = Date.now();
-fs.rmSync(outdir, { recursive: true, force: true });
+// Only what this script writes: dist/console is the console's build (npm run build:console).
+for (const part of ['src', 'widget']) fs.rmSync(path.join(outdir, part), { recursive: true, force: true });
 await build({
   entryPoints: files,
   outdir,

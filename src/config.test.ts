@@ -60,6 +60,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COUNTRY_HEADER: 'cf ipcountry' })).toThrow(/COUNTRY_HEADER/);
   });
 
+  it('runs the scanner\'s Chromium as nobody by default, as no other user when SCAN_CHROMIUM_USER is empty', () => {
+    expect(loadConfig({}).scan).toMatchObject({ chromiumUser: 'nobody', requireSandbox: false });
+    expect(loadConfig({ SCAN_CHROMIUM_USER: 'placet-scan', SCAN_REQUIRE_SANDBOX: 'true' }).scan).toMatchObject({
+      chromiumUser: 'placet-scan',
+      requireSandbox: true,
+    });
+    expect(loadConfig({ SCAN_CHROMIUM_USER: '' }).scan.chromiumUser).toBeUndefined();
+    expect(() => loadConfig({ SCAN_REQUIRE_SANDBOX: 'maybe' })).toThrow(/SCAN_REQUIRE_SANDBOX/);
+  });
+
   it('lists every problem at once', () => {
     let error: unknown;
     try {

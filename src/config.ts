@@ -47,6 +47,13 @@ export interface Config {
     readonly allowPrivateNetworks: boolean;
     /** Chromium executable; unset → looked up at the usual places. */
     readonly chromiumPath: string | undefined;
+    /**
+     * The account Chromium runs as when Placet runs as root, so that its sandbox can work; empty: none
+     * (Chromium then runs as root without its sandbox, with a logged warning). @default nobody
+     */
+    readonly chromiumUser: string | undefined;
+    /** Refuse to run Chromium without its sandbox (scans then crawl over HTTP only). @default false */
+    readonly requireSandbox: boolean;
   };
   /** Native HTTPS: PEM certificate (chain) and key files, re-read on SIGHUP and when they change. Unset → HTTP. */
   readonly tls: { readonly certFile: string; readonly keyFile: string } | undefined;
@@ -152,6 +159,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     concurrency: int('SCAN_CONCURRENCY', 2, 1, 16),
     allowPrivateNetworks: bool('SCAN_ALLOW_PRIVATE_NETWORKS', false),
     chromiumPath: read('CHROMIUM_PATH'),
+    // Set but empty means no account: Chromium then runs as Placet's own user.
+    chromiumUser: env.SCAN_CHROMIUM_USER === undefined ? 'nobody' : read('SCAN_CHROMIUM_USER'),
+    requireSandbox: bool('SCAN_REQUIRE_SANDBOX', false),
   };
 
   const certFile = read('TLS_CERT_FILE');

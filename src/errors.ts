@@ -8,6 +8,8 @@ export const ERRORS = {
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
   USERNAME_TAKEN: { status: 400, message: 'This username is already taken.' },
+  API_KEY_TAKEN: { status: 400, message: 'Another client already has this apiKey.' },
+  DOMAIN_ID_TAKEN: { status: 400, message: 'A domain with this id already exists.' },
   DOMAIN_LIMIT_REACHED: { status: 400, message: 'The client has reached its maximum number of domains.' },
   WHITELABEL_LIMIT_REACHED: {
     status: 400,
@@ -37,6 +39,9 @@ export const ERRORS = {
   CONSENT_LOG_EMPTY: { status: 409, message: 'The current block of the consent log is empty; there is nothing to archive.' },
   BLOCK_EXPIRED: { status: 410, message: 'The block expired under the retention period; its records were deleted.' },
   UNAUTHORIZED: { status: 401, message: 'A valid API key is required.' },
+  LOGIN_FAILED: { status: 401, message: 'Wrong key, username or password, or the account is not active.' },
+  FORBIDDEN: { status: 403, message: 'Your console role may not do this.' },
+  CSRF_FAILED: { status: 403, message: 'The request lacks the console\'s CSRF token; reload the page and try again.' },
   NOT_FOUND: { status: 404, message: 'No such route.' },
   CLIENT_NOT_FOUND: { status: 404, message: 'The client does not exist.' },
   DOMAIN_NOT_FOUND: { status: 404, message: 'The domain does not exist.' },

@@ -1,8 +1,11 @@
+import cookie from '@fastify/cookie';
 import type { App } from './app.js';
 import type { Deps } from './deps.js';
+import { assignOperationId } from './plugins/operation-ids.js';
 import { assetRoutes } from './features/assets/assets.routes.js';
 import { clientRoutes } from './features/clients/clients.routes.js';
 import { consentIngestRoutes } from './features/consent-ingest/consent-ingest.routes.js';
+import { consoleRoutes } from './features/console/console.routes.js';
 import { consentLogRoutes } from './features/consent-log/consent-log.routes.js';
 import { domainApiRoutes } from './features/domain-api/domain-api.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
@@ -12,11 +15,15 @@ import { embeddingRoutes } from './features/embeddings/embeddings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { hostingAuth } from './features/hosting-auth/hosting-auth.plugin.js';
 import { localeRoutes } from './features/locales/locales.routes.js';
+import { presetRoutes } from './features/presets/presets.routes.js';
 import { placeholderRoutes } from './features/placeholders/placeholders.routes.js';
 import { themeRoutes } from './features/themes/themes.routes.js';
 
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
+  app.addHook('onRoute', assignOperationId);
+  // Console sessions travel in a cookie (read by the Hosting API's auth hook and the console routes).
+  await app.register(cookie);
   await app.register(healthRoutes, { deps });
   await app.register(
     async (hosting) => {
@@ -29,11 +36,14 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
       await hosting.register(localeRoutes, { deps });
       await hosting.register(themeRoutes, { deps });
       await hosting.register(onboardingRoutes, { deps });
+      await hosting.register(presetRoutes);
       await hosting.register(consentLogRoutes, { deps });
       await hosting.register(widgetHostingRoutes, { deps });
     },
     { prefix: '/hosting/api' },
   );
+  // Pages for people: the landing page at `/`, the plugins' back-end link `/public/`, the console.
+  await app.register(consoleRoutes, { deps });
   // Public endpoints called from visitors' browsers: no agency key.
   await app.register(widgetRoutes, { deps });
   await app.register(consentIngestRoutes, { deps });

@@ -1,3 +1,4 @@
+import type { ConsoleTables } from '../features/console/console.table.js';
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
 import type { CallCountTable, ClientTable } from '../features/clients/clients.table.js';
 import type { DomainTable } from '../features/domains/domains.table.js';
@@ -11,7 +12,7 @@ import type { ConsentLogTables } from '../features/consent-log/consent-log.table
 import type { OnboardingTables } from '../features/onboarding/onboarding.table.js';
 
 /** The whole schema, assembled from the features' table files. */
-export interface Database extends ConsentLogTables, OnboardingTables {
+export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables {
   settings: SettingTable;
   clients: ClientTable;
   domains: DomainTable;

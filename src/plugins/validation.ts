@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { AppError, type ErrorDetail } from '../errors.js';
+import { PROPERTY_NAMES } from '../schemas/common.js';
 
 /**
  * Bodies are validated strictly: no type coercion (a `"true"` string is not a boolean) and no defaults
@@ -17,9 +18,15 @@ export function registerValidation(app: FastifyInstance): void {
   const textAjv = addFormats.default(
     new Ajv.default({ ...common, coerceTypes: 'array', useDefaults: true, removeAdditional: false }),
   );
+  for (const ajv of [bodyAjv, textAjv]) addSchemaKeywords(ajv);
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
   );
+}
+
+/** Keywords our schemas use beyond JSON Schema: `x-propertyNames` is `propertyNames` (see schemas/common.ts). */
+export function addSchemaKeywords(ajv: Ajv.default): Ajv.default {
+  return ajv.addKeyword({ keyword: PROPERTY_NAMES, macro: (names: unknown) => ({ propertyNames: names }) });
 }
 
 const PART_NAMES: Record<string, string> = { querystring: 'query', params: 'params', body: 'body', headers: 'headers' };

@@ -59,11 +59,18 @@ export const LocaleNameSchema = Type.String({
   description: 'a locale name such as de_DE, en_US or fr',
 });
 
+/**
+ * JSON Schema's `propertyNames` under an OpenAPI 3.0 extension name: OpenAPI 3.0 schemas may not use
+ * `propertyNames`, so the published document carries the rule as `x-propertyNames` (valid 3.0, and readable),
+ * and the validator (src/plugins/validation.ts) expands it back to `propertyNames`.
+ */
+export const PROPERTY_NAMES = 'x-propertyNames';
+
 /** An object keyed by locale names, bounded in size; a wrong key is a 400, not silently dropped. */
 export function LocaleMap<T extends TSchema>(value: T, maxProperties = 50): TUnsafe<Record<string, Static<T>>> {
   return Type.Unsafe<Record<string, Static<T>>>({
     type: 'object',
-    propertyNames: { pattern: LOCALE_NAME_PATTERN, maxLength: 16 },
+    [PROPERTY_NAMES]: { pattern: LOCALE_NAME_PATTERN, maxLength: 16 },
     maxProperties,
     additionalProperties: value,
     description: 'keyed by locale name (de_DE, en_US, fr, …)',

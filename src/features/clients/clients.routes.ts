@@ -77,7 +77,8 @@ export const clientRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
     '/client/by-username/:username',
     {
       schema: {
-        tags, security, params: Type.Object({ username: PathIdSchema }),
+        tags, security, summary: 'Find a client by username (case-insensitive)',
+        params: Type.Object({ username: PathIdSchema }),
         response: { 200: ClientSchema, ...errorResponses(401, 404) },
       },
     },
@@ -88,7 +89,8 @@ export const clientRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
     '/client/by-apiKey/:apiKey',
     {
       schema: {
-        tags, security, params: Type.Object({ apiKey: PathIdSchema }),
+        tags, security, summary: 'Find a client by its public apiKey',
+        params: Type.Object({ apiKey: PathIdSchema }),
         response: { 200: ClientSchema, ...errorResponses(401, 404) },
       },
     },

@@ -55,6 +55,14 @@ const writable = {
 
 export const CreateClientBody = Type.Object(
   {
+    apiKey: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-fA-F]{48}$',
+        description:
+          'Optional public key to keep (48 hex characters, unique), e.g. the one a site moved from the established ' +
+          'product already carries in its snippet. Omitted: a new random key. Set on create only.',
+      }),
+    ),
     username: writable.username,
     emailAddress: writable.emailAddress,
     password: Type.Optional(writable.password),
@@ -73,7 +81,8 @@ export const CreateClientBody = Type.Object(
 );
 export type CreateClient = Static<typeof CreateClientBody>;
 
-export const UpdateClientBody = Type.Partial(CreateClientBody, { additionalProperties: false });
+/** The apiKey is set on create only: PUT drops it like any read-only field. */
+export const UpdateClientBody = Type.Partial(Type.Omit(CreateClientBody, ['apiKey']), { additionalProperties: false });
 export type UpdateClient = Static<typeof UpdateClientBody>;
 
 export const ClientSchema = Type.Object({

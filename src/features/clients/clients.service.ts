@@ -50,6 +50,7 @@ export async function createClient(deps: Deps, input: CreateClient): Promise<Cli
   const now = isoNow(deps.clock);
   const features = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, input.features?.[f] ?? true])) as Features;
   const id = deps.ids.shortId();
+  if (input.apiKey !== undefined && (await findClientByApiKey(deps.db, input.apiKey))) throw apiKeyTaken();
   try {
     await insertClient(deps.db, {
       id,
@@ -66,16 +67,22 @@ export async function createClient(deps: Deps, input: CreateClient): Promise<Cli
       widget_display_max_count: input.widgetDisplayMaxCount ?? CLIENT_DEFAULTS.widgetDisplayMaxCount,
       auto_create_domains: Number(input.autoCreateDomains ?? CLIENT_DEFAULTS.autoCreateDomains),
       features: JSON.stringify(features),
-      api_key: deps.ids.hex(24),
+      api_key: input.apiKey ?? deps.ids.hex(24),
       domain_api_key_hash: null,
       created_at: now,
       updated_at: now,
     });
   } catch (err) {
+    // Two imports racing for the same key: the unique index decides, and the loser hears which field.
+    if (input.apiKey !== undefined && isUniqueViolation(err) && (await findClientByApiKey(deps.db, input.apiKey))) {
+      throw apiKeyTaken();
+    }
     throw mapUniqueError(err);
   }
   return getClient(deps, id);
 }
+
+const apiKeyTaken = () => new AppError('API_KEY_TAKEN', [{ field: 'body.apiKey', message: 'is already used by another client' }]);
 
 export async function listClients(deps: Deps): Promise<ClientListItem[]> {
   const [rows, usage] = await Promise.all([

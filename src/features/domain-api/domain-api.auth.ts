@@ -4,7 +4,8 @@ import { AppError } from '../../errors.js';
 import { findClientByDomainApiKeyHash } from '../clients/clients.repository.js';
 import type { ClientRow } from '../clients/clients.table.js';
 
-const MESSAGE = 'A valid Domain API key is required in ?apiKey= (create one with POST /hosting/api/client/{clientId}/domain-api-key).';
+const MESSAGE =
+  'A valid Domain API key is required in ?apiKey= or Authorization: Bearer (create one with POST /hosting/api/client/{clientId}/domain-api-key).';
 
 export interface DomainApiAuth {
   client: ClientRow;
@@ -20,7 +21,7 @@ interface KeyLookup {
 const lookups = new WeakMap<FastifyRequest, KeyLookup>();
 
 /**
- * onRequest hook of `/api`: the secret Domain API key from `?apiKey=`. Only its SHA-256 is stored and the
+ * onRequest hook of `/api`: the secret Domain API key from `?apiKey=` or `Authorization: Bearer`. Only its SHA-256 is stored and the
  * lookup is by that hash, so no comparison ever runs on the secret itself (nothing to time). Creating a
  * new key replaces the hash, so the old key stops working at once.
  *
@@ -30,7 +31,7 @@ const lookups = new WeakMap<FastifyRequest, KeyLookup>();
  */
 export function domainApiAuth(deps: Deps) {
   return async (request: FastifyRequest): Promise<void> => {
-    const key = (request.query as Record<string, unknown> | undefined)?.apiKey;
+    const key = (request.query as Record<string, unknown> | undefined)?.apiKey ?? bearerKey(request.headers.authorization);
     if (typeof key !== 'string' || key === '' || key.length > 200) throw new AppError('UNAUTHORIZED', undefined, MESSAGE);
     const keyHash = sha256Hex(key);
     const client = findClientByDomainApiKeyHash(deps.db, keyHash);
@@ -42,6 +43,12 @@ export function domainApiAuth(deps: Deps) {
     }
     await authOf(request);
   };
+}
+
+/** The key of `Authorization: Bearer <key>`, which may stand in for `?apiKey=` (the query wins when both are given). */
+function bearerKey(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
+  return match?.[1];
 }
 
 /** The client whose key authenticated this request; 401 when the key names none. */

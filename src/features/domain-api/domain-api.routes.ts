@@ -16,7 +16,7 @@ import {
 import * as service from './domain-api.service.js';
 
 const tags = ['domain-api'];
-const security = [{ apiKeyQuery: [] }];
+const security: Array<Record<string, string[]>> = [{ apiKeyQuery: [] }, { bearer: [] }];
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The Domain API (interface.md "Domain interface"): read-only, one client's domains and consent log. */

@@ -6,7 +6,13 @@ import { Preserialized } from '../consent-log/consent-log.schemas.js';
 export const MAX_PAGE_LIMIT = 10_000;
 
 export const ApiKeyQuery = Type.Object({
-  apiKey: Type.String({ minLength: 1, maxLength: 200, description: 'the secret Domain API key of the client' }),
+  apiKey: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'the secret Domain API key of the client (or send it as Authorization: Bearer)',
+    }),
+  ),
 });
 
 export const ConsentsQuery = Type.Object({

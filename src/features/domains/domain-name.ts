@@ -1,9 +1,14 @@
+import { parse as parseHost } from 'tldts';
+
 export interface ParsedDomainName {
   /** Lower-case host, with `:port` when a non-default port was given. */
   readonly name: string;
   readonly path: string;
   readonly scheme: 'http' | 'https';
 }
+
+/** The `domains.path` column's width (varchar(500)); a longer path is refused, never truncated. */
+export const MAX_DOMAIN_PATH_LENGTH = 500;
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -55,3 +60,17 @@ export function pageMatchesDomain(url: URL, domainName: string, sharingDomains: 
 
 /** A consentSharingDomains entry as a host name to compare: lower case, without a leading dot. */
 export const sharingHost = (entry: string): string => entry.toLowerCase().replace(/^\./, '');
+
+/**
+ * Whether a consentSharingDomains entry may be shared: an IPv4 address, or a host at or below a
+ * registrable domain. A public suffix (`com`, `co.uk`, and the Public Suffix List's private section such as
+ * `github.io`, whose subdomains belong to different owners) and a single label (`localhost`) are refused:
+ * sharing one would serve this configuration, and accept its consent, on every site below it. The list
+ * comes with `tldts` (updated with the package).
+ */
+export function isShareableHost(entry: string): boolean {
+  const host = sharingHost(entry);
+  if (IPV4.test(host)) return true;
+  const parsed = parseHost(host, { allowPrivateDomains: true });
+  return !parsed.isIp && parsed.domain !== null;
+}

@@ -1,6 +1,8 @@
 import { isoNow, type Deps } from '../../deps.js';
 import type { Engine, Executor, Transaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { ClientRow } from '../clients/clients.table.js';
+import { lockClient } from './domains.repository.js';
 import type { DomainRow } from './domains.table.js';
 
 /**
@@ -26,6 +28,8 @@ export type Change = 'none' | 'config' | 'legal';
 export interface DomainMutation {
   readonly trx: Transaction;
   readonly domain: DomainRow;
+  /** The owning client, read under its row lock; only with `{ lockClient: true }`. */
+  readonly client: ClientRow | undefined;
   /** Records what the mutation changed; the strongest kind wins. */
   changed(kind: Change): void;
 }
@@ -33,20 +37,30 @@ export interface DomainMutation {
 /**
  * Runs `fn` in a transaction on a locked domain and then raises the domain's revisions atomically:
  * the configuration revision for anything a visitor could see, the legal revision as well for changes
- * on the legally relevant list (reference-model §4.9).
+ * on the legally relevant list (reference-model §4.9). This is the only way a revision goes up after a
+ * domain is created: the increment happens in SQL on the locked row, so concurrent changes to one domain
+ * (a domain PUT and a theme PUT, in any processes) each count once.
+ *
+ * `lockClient` locks the client row first (changes that check a client-wide quota or name). The order
+ * client → domain is the one domain creation and a client's deletion (cascade) take, so no two
+ * transactions wait on each other's lock.
  */
 export async function mutateDomain<T>(
   deps: Deps,
   clientId: string,
   domainId: string,
   fn: (m: DomainMutation) => Promise<T>,
+  options: { lockClient?: boolean } = {},
 ): Promise<T> {
   return deps.db.transaction().execute(async (trx) => {
+    const client = options.lockClient ? await lockClient(trx, deps.engine, clientId) : undefined;
+    if (options.lockClient && !client) throw new AppError('DOMAIN_NOT_FOUND');
     const domain = await requireDomain(trx, deps.engine, clientId, domainId, true);
     let change: Change = 'none';
     const result = await fn({
       trx,
       domain,
+      client,
       changed: (kind) => {
         if (kind === 'legal' || (kind === 'config' && change === 'none')) change = kind;
       },

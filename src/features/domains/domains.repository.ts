@@ -92,3 +92,11 @@ export async function deleteDomainRow(db: Executor, clientId: string, domainId: 
 export async function clientExists(db: Executor, clientId: string): Promise<boolean> {
   return (await db.selectFrom('clients').select('id').where('id', '=', clientId).executeTakeFirst()) !== undefined;
 }
+
+/**
+ * Whether any domain (of any client) has this id: domain ids are unique across the instance, since the
+ * snippet names the domain by id. Answers only yes or no, never whose it is.
+ */
+export async function domainIdTaken(db: Executor, domainId: string): Promise<boolean> {
+  return (await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst()) !== undefined;
+}

@@ -131,12 +131,25 @@ const DomainName = Type.String({
 });
 
 export const CreateDomainBody = Type.Object(
-  { name: DomainName, whitelabel: Type.Optional(Type.Boolean()), ...Type.Partial(DomainSettingsSchema).properties },
+  {
+    id: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f]{7}$',
+        description:
+          'Optional id to keep (7 lowercase hex characters, unique across all domains), e.g. the one a site moved ' +
+          'from the established product already carries in its snippet. Omitted: a new random id. Set on create only.',
+      }),
+    ),
+    name: DomainName,
+    whitelabel: Type.Optional(Type.Boolean()),
+    ...Type.Partial(DomainSettingsSchema).properties,
+  },
   { additionalProperties: false },
 );
 export type CreateDomain = Static<typeof CreateDomainBody>;
 
-export const UpdateDomainBody = Type.Partial(CreateDomainBody, { additionalProperties: false });
+/** The id is set on create only: PUT drops it like any read-only field. */
+export const UpdateDomainBody = Type.Partial(Type.Omit(CreateDomainBody, ['id']), { additionalProperties: false });
 export type UpdateDomain = Static<typeof UpdateDomainBody>;
 
 export const DomainSchema = Type.Object({

@@ -2,13 +2,16 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Deps } from '../../deps.js';
 import { isoNow } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { newShortId } from '../../db/ids.js';
 import { AppError } from '../../errors.js';
-import { parseDomainName, type ParsedDomainName } from './domain-name.js';
+import { mutateDomain } from './domain-scope.js';
+import { MAX_DOMAIN_PATH_LENGTH, isShareableHost, parseDomainName, type ParsedDomainName } from './domain-name.js';
 import {
   clientExists,
   countDomains,
   deleteDomainRow,
+  domainIdTaken,
   findDomain,
   findDomainByName,
   insertDomain,
@@ -28,7 +31,8 @@ import { insertDefaultTheme } from '../themes/themes.service.js';
 
 export async function createDomain(deps: Deps, clientId: string, input: CreateDomain): Promise<Domain> {
   const parsed = parseName(input.name);
-  const { name: _name, whitelabel = false, ...settingsInput } = input;
+  assertShareable(input.consentSharingDomains);
+  const { id: givenId, name: _name, whitelabel = false, ...settingsInput } = input;
   const settings: DomainSettings = { ...DOMAIN_DEFAULTS, ...settingsInput };
   const now = isoNow(deps.clock);
   const id = await deps.db.transaction().execute(async (trx) => {
@@ -42,7 +46,8 @@ export async function createDomain(deps: Deps, clientId: string, input: CreateDo
     }
     if (whitelabel) assertWhitelabelQuota(client.whitelabel_max_count, counts.whitelabel);
     await assertNameFree(trx, clientId, parsed);
-    const id = await newShortId(trx, 'domains', deps.ids);
+    const id = givenId ?? (await newShortId(trx, 'domains', deps.ids));
+    if (givenId !== undefined && (await domainIdTaken(trx, givenId))) throw domainIdTakenError();
     await insertDomain(trx, {
       id,
       client_id: clientId,
@@ -58,9 +63,18 @@ export async function createDomain(deps: Deps, clientId: string, input: CreateDo
     });
     await insertDefaultTheme(trx, deps, id);
     return id;
+  }).catch(async (err: unknown) => {
+    // Two creates racing for the same given id: the primary key decides, and the loser hears which field.
+    if (givenId !== undefined && isUniqueViolation(err) && (await domainIdTaken(deps.db, givenId))) {
+      throw domainIdTakenError();
+    }
+    throw err;
   });
   return getDomain(deps, clientId, id);
 }
+
+const domainIdTakenError = () =>
+  new AppError('DOMAIN_ID_TAKEN', [{ field: 'body.id', message: 'is already used by another domain' }]);
 
 export async function listDomains(deps: Deps, clientId: string): Promise<Domain[]> {
   const rows = await listDomainRows(deps.db, clientId);
@@ -74,7 +88,7 @@ export async function getDomain(deps: Deps, clientId: string, domainId: string):
   return domainRowToDomain(row);
 }
 
-/** PUT merges; any real change bumps the configuration revision (the widget cache key). */
+/** PUT merges; any real change bumps the configuration revision (the widget cache key) through mutateDomain. */
 export async function updateDomain(
   deps: Deps,
   clientId: string,
@@ -82,30 +96,31 @@ export async function updateDomain(
   input: UpdateDomain,
 ): Promise<Domain> {
   const parsed = input.name !== undefined ? parseName(input.name) : undefined;
-  await deps.db.transaction().execute(async (trx) => {
-    const client = await lockClient(trx, deps.engine, clientId);
-    const current = client && (await findDomain(trx, clientId, domainId));
-    if (!current) throw new AppError('DOMAIN_NOT_FOUND');
-    const { name: _name, whitelabel, ...settingsInput } = input;
-    const changes: DomainRowUpdate = {};
-    if (parsed && (parsed.name !== current.name || parsed.path !== current.path || parsed.scheme !== current.scheme)) {
-      if (parsed.name !== current.name || parsed.path !== current.path) await assertNameFree(trx, clientId, parsed);
-      Object.assign(changes, { name: parsed.name, path: parsed.path, scheme: parsed.scheme });
-    }
-    if (whitelabel !== undefined && Number(whitelabel) !== current.whitelabel) {
-      if (whitelabel) assertWhitelabelQuota(client.whitelabel_max_count, (await countDomains(trx, clientId)).whitelabel);
-      changes.whitelabel = Number(whitelabel);
-    }
-    const settings = parseSettings(current.settings);
-    const merged = { ...settings, ...settingsInput };
-    if (!isDeepStrictEqual(merged, settings)) changes.settings = JSON.stringify(merged);
-    if (Object.keys(changes).length === 0) return;
-    await updateDomainRow(trx, clientId, domainId, {
-      ...changes,
-      config_revision: current.config_revision + 1,
-      updated_at: isoNow(deps.clock),
-    });
-  });
+  assertShareable(input.consentSharingDomains);
+  await mutateDomain(
+    deps,
+    clientId,
+    domainId,
+    async ({ trx, domain: current, client, changed }) => {
+      const { name: _name, whitelabel, ...settingsInput } = input;
+      const changes: DomainRowUpdate = {};
+      if (parsed && (parsed.name !== current.name || parsed.path !== current.path || parsed.scheme !== current.scheme)) {
+        if (parsed.name !== current.name || parsed.path !== current.path) await assertNameFree(trx, clientId, parsed);
+        Object.assign(changes, { name: parsed.name, path: parsed.path, scheme: parsed.scheme });
+      }
+      if (whitelabel !== undefined && Number(whitelabel) !== current.whitelabel) {
+        if (whitelabel) assertWhitelabelQuota(client!.whitelabel_max_count, (await countDomains(trx, clientId)).whitelabel);
+        changes.whitelabel = Number(whitelabel);
+      }
+      const settings = parseSettings(current.settings);
+      const merged = { ...settings, ...settingsInput };
+      if (!isDeepStrictEqual(merged, settings)) changes.settings = JSON.stringify(merged);
+      if (Object.keys(changes).length === 0) return;
+      await updateDomainRow(trx, clientId, domainId, changes);
+      changed('config');
+    },
+    { lockClient: true },
+  );
   return getDomain(deps, clientId, domainId);
 }
 
@@ -120,7 +135,22 @@ function parseName(raw: string): ParsedDomainName {
       { field: 'body.name', message: 'must be a host name (www.site.tld), host:port or http(s) URL' },
     ]);
   }
+  // The name's 500 characters can grow when the path is percent-encoded (é → %C3%A9).
+  if (parsed.path.length > MAX_DOMAIN_PATH_LENGTH) {
+    throw new AppError('DOMAIN_NAME_INVALID', [
+      { field: 'body.name', message: `the path must be at most ${MAX_DOMAIN_PATH_LENGTH} characters once percent-encoded` },
+    ]);
+  }
   return parsed;
+}
+
+function assertShareable(entries: readonly string[] | undefined): void {
+  const details = (entries ?? []).flatMap((entry, i) =>
+    isShareableHost(entry)
+      ? []
+      : [{ field: `body.consentSharingDomains.${i}`, message: `${entry} is a public suffix or a single label, not a site's own domain` }],
+  );
+  if (details.length > 0) throw new AppError('VALIDATION_FAILED', details);
 }
 
 async function assertNameFree(trx: Executor, clientId: string, parsed: ParsedDomainName): Promise<void> {

@@ -230,6 +230,27 @@ for (const dialect of DIALECTS) {
         expect(scheme.scheme).toBe('http');
       });
 
+      it('counts every revision bump of 100 concurrent domain and theme PUTs', async () => {
+        const client = await createClient(ctx);
+        const domain = await createDomain(ctx, client.id);
+        const url = `${base(client.id)}/${domain.id}`;
+        const themes = await ctx.hosting({ method: 'GET', url: `${url}/theme` });
+        const themeId = themes.json<{ id: string }[]>()[0]!.id;
+        const revision = async () =>
+          (await ctx.database.db.selectFrom('domains').select('config_revision').where('id', '=', domain.id).executeTakeFirstOrThrow())
+            .config_revision;
+        const before = await revision();
+        // Each PUT sets a value no other PUT sets, so each is a real change that must raise the revision once.
+        const responses = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => [
+            ctx.hosting({ method: 'PUT', url, payload: { consentCookieLifetime: 1000 + i } }),
+            ctx.hosting({ method: 'PUT', url: `${url}/theme/${themeId}`, payload: { name: `theme ${i}` } }),
+          ]).flat(),
+        );
+        expect(responses.map((r) => r.statusCode)).toEqual(Array(100).fill(200));
+        expect(await revision()).toBe(before + 100);
+      });
+
       it('rejects invalid fields and changes nothing', async () => {
         const client = await createClient(ctx);
         const domain = await createDomain(ctx, client.id);
@@ -255,6 +276,55 @@ for (const dialect of DIALECTS) {
         const ok = await ctx.hosting({ method: 'PUT', url, payload: { consentSharingDomains: ['shop.example', '.shop-de.example', '127.0.0.1'] } });
         expect(ok.statusCode).toBe(200);
         expect(ok.json().consentSharingDomains).toEqual(['shop.example', '.shop-de.example', '127.0.0.1']);
+      });
+
+      it('refuses public suffixes and single labels in consentSharingDomains, on create and on update', async () => {
+        const client = await createClient(ctx);
+        const domain = await createDomain(ctx, client.id);
+        const url = `${base(client.id)}/${domain.id}`;
+        for (const suffix of ['com', '.com', 'co.uk', 'github.io', 'blogspot.com', 'localhost', 'CO.UK']) {
+          const res = await ctx.hosting({ method: 'PUT', url, payload: { consentSharingDomains: ['shop.example', suffix] } });
+          expect(res.statusCode, suffix).toBe(400);
+          expect(res.json().error).toMatchObject({
+            code: 'VALIDATION_FAILED',
+            details: [{ field: 'body.consentSharingDomains.1', message: expect.stringContaining('public suffix') }],
+          });
+          const created = await ctx.hosting({
+            method: 'POST',
+            url: base(client.id),
+            payload: { name: 'another.example', consentSharingDomains: [suffix] },
+          });
+          expect(created.statusCode, suffix).toBe(400);
+        }
+        expect((await ctx.hosting({ method: 'GET', url })).json().consentSharingDomains).toEqual([]);
+        const ok = await ctx.hosting({
+          method: 'PUT',
+          url,
+          payload: { consentSharingDomains: ['shop.co.uk', 'me.github.io', 'www.shop.example'] },
+        });
+        expect(ok.statusCode).toBe(200);
+      });
+
+      it('answers 400 DOMAIN_NAME_INVALID for a path longer than the column once percent-encoded', async () => {
+        const client = await createClient(ctx);
+        const domain = await createDomain(ctx, client.id);
+        // 90 × "é" is 90 characters given, 540 once percent-encoded (%C3%A9).
+        const long = `https://long.example/${'é'.repeat(90)}`;
+        expect(long.length).toBeLessThanOrEqual(500);
+        for (const res of [
+          await ctx.hosting({ method: 'POST', url: base(client.id), payload: { name: long } }),
+          await ctx.hosting({ method: 'PUT', url: `${base(client.id)}/${domain.id}`, payload: { name: long } }),
+        ]) {
+          expect(res.statusCode).toBe(400);
+          expect(res.json().error).toMatchObject({ code: 'DOMAIN_NAME_INVALID', details: [{ field: 'body.name' }] });
+        }
+        // The boundary: a path of exactly 500 characters once encoded is stored whole, 501 is refused.
+        const path = (plain: number) => `/${'é'.repeat(80)}${'a'.repeat(plain)}`;
+        const over = await ctx.hosting({ method: 'POST', url: base(client.id), payload: { name: `long.example${path(20)}` } });
+        expect(over.json().error?.code).toBe('DOMAIN_NAME_INVALID');
+        const created = await ctx.hosting({ method: 'POST', url: base(client.id), payload: { name: `long.example${path(19)}` } });
+        expect(created.statusCode).toBe(201);
+        expect(created.json().path).toHaveLength(500);
       });
 
       it('answers 400 DOMAIN_NAME_INVALID for a bad name', async () => {

@@ -1,5 +1,5 @@
 import { Type, type Static, type TOptional, type TString, type TUnsafe } from 'typebox';
-import { LocaleNameSchema, Text, UrlOrEmpty } from '../../schemas/common.js';
+import { LocaleNameSchema, PROPERTY_NAMES, Text, UrlOrEmpty } from '../../schemas/common.js';
 import { HTML_TEXT_FIELDS, LOCALE_TEXT_FIELDS, PURPOSE_IDS, type LocaleTextField, type PurposeId } from './builtin-texts.js';
 
 export const MAX_LOCALES_PER_DOMAIN = 50;
@@ -8,7 +8,7 @@ const URL_FIELDS: readonly LocaleTextField[] = ['imprintUrl', 'privacyPolicyUrl'
 
 function fieldSchema(field: LocaleTextField): TString {
   if (URL_FIELDS.includes(field)) return UrlOrEmpty();
-  if (HTML_TEXT_FIELDS.includes(field)) return Text(100_000, { description: 'HTML, shown unescaped' });
+  if (HTML_TEXT_FIELDS.includes(field)) return Text(100_000, { description: 'HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales)' });
   return Text(5000);
 }
 
@@ -20,7 +20,7 @@ const textProperties = Object.fromEntries(
 const PurposeMap = (maxLength: number): TUnsafe<Partial<Record<PurposeId, string>>> =>
   Type.Unsafe<Partial<Record<PurposeId, string>>>({
     type: 'object',
-    propertyNames: { enum: [...PURPOSE_IDS] },
+    [PROPERTY_NAMES]: { enum: [...PURPOSE_IDS] },
     additionalProperties: { type: 'string', maxLength },
     description: 'keyed by purpose id (41ba25c, cdcbd7c, a717ff5, 7c19e32, 6cd2721, 15c61c3)',
   });

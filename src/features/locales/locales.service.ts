@@ -3,7 +3,8 @@ import type { Deps } from '../../deps.js';
 import { isoNow } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { mutateDomain, requireDomain } from '../domains/domain-scope.js';
-import { LOCALE_TEXT_FIELDS, type LocaleTextField } from './builtin-texts.js';
+import { HTML_TEXT_FIELDS, LOCALE_TEXT_FIELDS, type LocaleTextField } from './builtin-texts.js';
+import { sanitizeLegalHtml } from './locale-html.js';
 import { effectiveTexts, type StoredTexts } from './locale-texts.js';
 import {
   deleteLocaleRow,
@@ -35,11 +36,13 @@ export function localeRowToLocale(row: LocaleRow, effective = false): Locale {
   };
 }
 
+/** HTML fields are stored sanitised (the value a later GET shows is the one visitors' pages render). */
 function mergeTexts(current: StoredTexts, input: UpdateLocale): StoredTexts {
   const texts = { ...current.texts };
   for (const f of LOCALE_TEXT_FIELDS) {
-    const value = input[f];
-    if (value === undefined) continue;
+    const given = input[f];
+    if (given === undefined) continue;
+    const value = HTML_TEXT_FIELDS.includes(f) ? sanitizeLegalHtml(given) : given;
     if (value === '') delete texts[f];
     else texts[f] = value;
   }

@@ -1,6 +1,6 @@
 import { errors, type BrowserContext, type Page, type Response } from 'playwright-core';
 import type { AppError } from '../../errors.js';
-import type { CrawlState } from './crawl-state.js';
+import { MAX_URL_LENGTH, type CrawlState } from './crawl-state.js';
 import type { Anchor } from './detectors/html.js';
 import { PROXY_ERROR_HEADER, type EgressProxy, type ProxyFailure } from './egress-proxy.js';
 import { scanFailed, siteError, targetForbidden, type FailureReason } from './scan-errors.js';
@@ -25,7 +25,7 @@ interface PageFindings {
 }
 
 /** Resolves to `fallback` when `work` fails or takes longer than `ms`. */
-function bounded<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+export function bounded<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<T>((resolve) => {
     timer = setTimeout(() => resolve(fallback), ms);
@@ -153,7 +153,7 @@ export async function crawlWithBrowser(context: BrowserContext, state: CrawlStat
  * wrap functions in helpers such as `__name` that do not exist in the page.
  */
 const READ_PAGE = `(() => ({
-  anchors: Array.from(document.querySelectorAll('a[href]')).slice(0, 2000).map((a) => ({
+  anchors: Array.from(document.querySelectorAll('a[href]')).filter((a) => String(a.href).length <= ${MAX_URL_LENGTH}).slice(0, 2000).map((a) => ({
     href: typeof a.href === 'string' ? a.href : String(a.getAttribute('href')),
     text: (a.innerText || a.getAttribute('aria-label') || a.title || (a.querySelector('img') || {}).alt || '').trim().slice(0, 200),
   })),
@@ -162,7 +162,7 @@ const READ_PAGE = `(() => ({
   text: document.body ? document.body.innerText.slice(0, 100000) : '',
 }))()`;
 
-const READ_STORAGE = `(() => {
+export const READ_STORAGE = `(() => {
   const keys = (read) => { try { return Object.keys(read()); } catch (e) { return []; } };
   return { origin: location.origin, local: keys(() => localStorage), session: keys(() => sessionStorage) };
 })()`;
@@ -189,7 +189,7 @@ async function collect(page: Page, context: BrowserContext, state: CrawlState): 
   }
 }
 
-function navigationError(err: unknown, url: string, proxy: EgressProxy): AppError {
+export function navigationError(err: unknown, url: string, proxy: EgressProxy): AppError {
   const message = (err as Error).message ?? String(err);
   const firstLine = message.split('\n')[0] ?? message;
   if (err instanceof errors.TimeoutError) return scanFailed('TIMEOUT', `${url} did not load within the scan's time limit`);

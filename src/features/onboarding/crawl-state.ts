@@ -38,6 +38,18 @@ export interface RawScan {
 const LIMITS = { cookies: 500, storage: 500, scripts: 300, iframes: 100, inline: 100, blocked: 200, anchors: 5000, text: 100_000 };
 
 /**
+ * Bounds on size, not only on counts (one page's script URLs once made an 82 MB result): a URL the result
+ * reports is cut at MAX_URL_LENGTH characters (what is left still names the host and path that presets
+ * match), a link longer than that is not followed, and the strings the result collects (URLs, cookie and
+ * storage names, inline scripts) stop at MAX_RESULT_CHARS in total, with a warning. The imprint text has its
+ * own bound (LIMITS.text). See docs/onboarding.md.
+ */
+export const MAX_URL_LENGTH = 2048;
+export const MAX_RESULT_CHARS = 1_000_000;
+
+const cut = (url: string) => (url.length > MAX_URL_LENGTH ? url.slice(0, MAX_URL_LENGTH) : url);
+
+/**
  * The crawl's frontier and findings. Breadth first from the start page; links that look like the
  * imprint or privacy policy jump the queue so that they are read even on a small page budget.
  */
@@ -61,6 +73,8 @@ export class CrawlState {
   private readonly inline = new Set<string>();
   private readonly blocked = new Set<string>();
   private readonly texts = new Map<string, string>();
+  private resultChars = 0;
+  private readonly overflow = { longUrls: 0, full: false };
 
   constructor(
     readonly start: URL,
@@ -95,12 +109,17 @@ export class CrawlState {
   visited(url: string): void {
     const key = pageKey(new URL(url));
     this.queued.add(key);
-    if (!this.pages.includes(key)) this.pages.push(key);
+    const kept = cut(key);
+    if (!this.pages.includes(kept) && this.charge(kept.length)) this.pages.push(kept);
   }
 
   addAnchors(anchors: readonly Anchor[]): void {
     for (const anchor of anchors) {
       if (this.anchors.length >= LIMITS.anchors) return;
+      if (anchor.href.length > MAX_URL_LENGTH) {
+        this.overflow.longUrls++;
+        continue;
+      }
       let url: URL;
       try {
         url = new URL(anchor.href);
@@ -114,7 +133,7 @@ export class CrawlState {
 
   private enqueue(url: URL, priority: boolean): void {
     const key = pageKey(url);
-    if (this.queued.has(key)) return;
+    if (this.queued.has(key) || key.length > MAX_URL_LENGTH) return;
     this.queued.add(key);
     const clean = new URL(key);
     if (priority) this.queue.unshift(clean);
@@ -127,7 +146,7 @@ export class CrawlState {
 
   addCookie(cookie: { name: string; domain: string; path: string }): void {
     const key = `${cookie.name}\u0000${cookie.domain}\u0000${cookie.path}`;
-    if (this.cookies.has(key) || this.cookies.size >= LIMITS.cookies) return;
+    if (this.cookies.has(key) || this.cookies.size >= LIMITS.cookies || !this.charge(key.length)) return;
     this.cookies.set(key, { ...cookie, thirdParty: this.isThirdParty(cookie.domain) });
   }
 
@@ -148,24 +167,43 @@ export class CrawlState {
     const map = this.storage[kind];
     for (const name of names) {
       const key = `${name}\u0000${origin}`;
-      if (!map.has(key) && map.size < LIMITS.storage && name.length <= 200) map.set(key, { name, origin });
+      if (!map.has(key) && map.size < LIMITS.storage && name.length <= 200 && this.charge(key.length)) map.set(key, { name, origin });
     }
   }
 
   addScript(url: string): void {
-    if (this.scripts.size < LIMITS.scripts && /^https?:/.test(url)) this.scripts.add(url);
+    this.addUrl(this.scripts, LIMITS.scripts, url);
   }
 
   addIframe(url: string): void {
-    if (this.iframes.size < LIMITS.iframes && /^https?:/.test(url)) this.iframes.add(url);
+    this.addUrl(this.iframes, LIMITS.iframes, url);
   }
 
   addInlineScript(code: string): void {
-    if (this.inline.size < LIMITS.inline) this.inline.add(code.slice(0, 5000));
+    const kept = code.slice(0, 5000);
+    if (this.inline.size < LIMITS.inline && !this.inline.has(kept) && this.charge(kept.length)) this.inline.add(kept);
   }
 
   addBlocked(url: string): void {
-    if (this.blocked.size < LIMITS.blocked) this.blocked.add(url);
+    this.addUrl(this.blocked, LIMITS.blocked, url, false);
+  }
+
+  private addUrl(set: Set<string>, limit: number, url: string, httpOnly = true): void {
+    if (set.size >= limit || (httpOnly && !/^https?:/.test(url))) return;
+    if (url.length > MAX_URL_LENGTH) this.overflow.longUrls++;
+    const kept = cut(url);
+    if (!set.has(kept) && this.charge(kept.length)) set.add(kept);
+  }
+
+  /** Takes `chars` from the result's budget; false (and a warning, once) when it is used up. */
+  private charge(chars: number): boolean {
+    if (this.resultChars + chars > MAX_RESULT_CHARS) {
+      if (!this.overflow.full) this.warn(`the findings reached the result's size limit (${MAX_RESULT_CHARS} characters); the rest was left out`);
+      this.overflow.full = true;
+      return false;
+    }
+    this.resultChars += chars;
+    return true;
   }
 
   setPageText(url: string, text: string): void {
@@ -190,6 +228,9 @@ export class CrawlState {
 
   result(): RawScan {
     const legal = this.legal();
+    const longUrls = this.overflow.longUrls > 0
+      ? [`${this.overflow.longUrls} URLs were longer than ${MAX_URL_LENGTH} characters: cut there, or not followed when links`]
+      : [];
     return {
       mode: this.mode,
       startUrl: this.start.href,
@@ -203,7 +244,7 @@ export class CrawlState {
       blockedRequests: [...this.blocked],
       legal,
       imprintText: legal.imprintUrl ? (this.texts.get(pageKey(new URL(legal.imprintUrl))) ?? null) : null,
-      warnings: [...this.warnings],
+      warnings: [...this.warnings, ...longUrls],
     };
   }
 }

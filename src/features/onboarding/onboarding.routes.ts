@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
 import { HOSTING_SECURITY, PathIdSchema, errorResponses } from '../../schemas/common.js';
+import { auditDomain } from './audit.service.js';
 import {
+  AuditResultSchema,
   CookieEmbeddingsSchema,
   CookieListBody,
   PresetImportBody,
@@ -33,11 +35,30 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async
           'Crawls up to SCAN_MAX_PAGES same-site pages within SCAN_TIMEOUT_MS in headless Chromium (HTTP-only without ' +
           'a browser). 400 SCAN_SITE_ERROR: the site answered with an error status or empty content; 400 ' +
           'SCAN_TARGET_FORBIDDEN: the site is on a private network; 500 SCAN_FAILED: crawling failed (the detail ' +
-          'starts with DNS, CONNECTION_REFUSED, CONNECTION_FAILED, TLS, TIMEOUT, BROWSER_CRASHED or BUSY).',
+          'starts with DNS, CONNECTION_REFUSED, CONNECTION_FAILED, TLS, TIMEOUT, BROWSER_CRASHED or BUSY). A site with ' +
+          'Placet\'s snippet is seen without the widget (a server-signed scan pass; docs/onboarding.md).',
         response: { 200: ScanResultSchema, ...errorResponses(400, 401, 404, 500) },
       },
     },
     async ({ params: p }) => scanDomain(deps, scanner, p.clientId, p.domainId),
+  );
+
+  app.get(
+    `${prefix}/audit`,
+    {
+      schema: {
+        tags, security, params,
+        summary: 'Enforcement audit: what the site loads and writes before consent, after "decline" and after "accept all", with the widget as visitors meet it',
+        description:
+          'Visits up to SCAN_MAX_PAGES same-site pages in headless Chromium within SCAN_TIMEOUT_MS, as three visitors: one ' +
+          'who never decides, one who declines and one who accepts all (clicking the widget\'s buttons). Lists per page ' +
+          'every third-party request and every cookie and storage key written, and as violations what loaded or was ' +
+          'written before consent or after "decline", matched to an embedding or preset, with the fix. Same SSRF guard, ' +
+          'limits and errors as the scan; without Chromium 500 SCAN_FAILED NO_BROWSER.',
+        response: { 200: AuditResultSchema, ...errorResponses(400, 401, 404, 500) },
+      },
+    },
+    async ({ params: p }) => auditDomain(deps, scanner, p.clientId, p.domainId),
   );
 
   app.post(

@@ -113,3 +113,55 @@ export const CookieEmbeddingsSchema = Type.Array(
   { description: 'the embeddings created or changed; items already covered by an embedding change nothing' },
 );
 export type CookieEmbeddings = Static<typeof CookieEmbeddingsSchema>;
+
+const AuditStorage = Type.Array(Type.Object({ name: Type.String(), origin: Type.String() }));
+const AuditObservationSchema = Nullable(
+  Type.Object({
+    requests: Type.Array(
+      Type.Object({
+        url: Type.String(),
+        resourceType: Type.String({ description: 'document (an iframe), script, xhr, fetch, image, ping, …' }),
+        frame: Type.Optional(Type.String({ description: 'the iframe that made the request, when not the page itself' })),
+      }),
+      { description: 'third-party requests (not the site, not Placet)' },
+    ),
+    cookies: Type.Array(Type.Object({ name: Type.String(), domain: Type.String(), path: Type.String() })),
+    localStorage: AuditStorage,
+    sessionStorage: AuditStorage,
+  }, { description: 'what the page did in this state; null when the state was not audited on this page' }),
+);
+const Ref = Nullable(Type.Object({ id: Type.String(), name: Type.String() }));
+
+export const AuditViolationSchema = Type.Object({
+  page: Type.String(),
+  state: StringEnum(['beforeDecision', 'afterDecline'] as const),
+  kind: StringEnum(['request', 'cookie', 'localStorage', 'sessionStorage'] as const),
+  value: Type.String({ description: 'the request URL or the cookie / storage key name' }),
+  resourceType: Nullable(Type.String()),
+  embedding: Ref,
+  preset: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  fix: Type.String({ description: 'what to change, in words' }),
+});
+export type AuditViolation = Static<typeof AuditViolationSchema>;
+
+export const AuditResultSchema = Type.Object({
+  url: Type.String({ description: 'where the audit started' }),
+  pagesAudited: Type.Array(Type.String()),
+  widgetFound: Type.Boolean({ description: 'the banner appeared on at least one page' }),
+  pages: Type.Array(
+    Type.Object({
+      url: Type.String(),
+      widget: Type.Boolean({ description: 'the banner appeared on this page' }),
+      beforeDecision: AuditObservationSchema,
+      afterDecline: AuditObservationSchema,
+      afterAcceptAll: AuditObservationSchema,
+    }),
+  ),
+  violations: Type.Array(AuditViolationSchema, {
+    description: 'what loaded or was written before consent or after "decline", with the embedding or preset it belongs to and the fix',
+  }),
+  blockedRequests: Type.Array(Type.String(), { description: 'requests the SSRF guard refused' }),
+  warnings: Type.Array(Type.String()),
+  durationMs: Type.Integer(),
+});
+export type AuditResult = Static<typeof AuditResultSchema>;

@@ -8,7 +8,13 @@ import { mutateDomain, type DomainMutation } from '../domains/domain-scope.js';
 import { insertEmbedding } from '../embeddings/embeddings.service.js';
 import { findEmbeddingRow, listEmbeddingRows } from '../embeddings/embeddings.repository.js';
 import type { CreateEmbedding } from '../embeddings/embeddings.schemas.js';
-import { insertOnboardingLink, onboardingLinks, presetSourceKey, UNRECOGNISED_SOURCE_KEY } from './onboarding.repository.js';
+import {
+  applyFoundLegalLinks,
+  insertOnboardingLink,
+  onboardingLinks,
+  presetSourceKey,
+  UNRECOGNISED_SOURCE_KEY,
+} from './onboarding.repository.js';
 import type { CookieEmbeddings, CookieList, PresetImport, PresetResult } from './onboarding.schemas.js';
 import { localeName, presetCatalogue, type Preset } from './preset-catalogue.js';
 import { wildcardTest } from './preset-match.js';
@@ -52,6 +58,14 @@ export function presetToEmbedding(preset: Preset, active: boolean): CreateEmbedd
   };
 }
 
+/**
+ * The imprint and privacy pages the last scan found go onto the banner with the first import after it,
+ * where the domain has none yet (docs/onboarding.md, "Legal links").
+ */
+async function applyLegalLinks(deps: Deps, m: DomainMutation): Promise<void> {
+  if (await applyFoundLegalLinks(m.trx, m.domain.id, isoNow(deps.clock))) m.changed('config');
+}
+
 async function link(deps: Deps, m: DomainMutation, sourceKey: string, embeddingId: string): Promise<void> {
   await insertOnboardingLink(m.trx, {
     domain_id: m.domain.id,
@@ -76,6 +90,7 @@ export async function importPresets(deps: Deps, c: string, d: string, items: Pre
         unknown.length === 1 ? `No preset with id ${unknown[0]!.id} exists.` : 'Some preset ids do not exist.',
       );
     }
+    await applyLegalLinks(deps, m);
     const links = await onboardingLinks(m.trx, d);
     const results: PresetResult = [];
     for (const [i, item] of items.entries()) {
@@ -116,6 +131,7 @@ type Item = CookieList[number];
 export async function embeddingsFromCookies(deps: Deps, c: string, d: string, items: CookieList): Promise<CookieEmbeddings> {
   const { matcher } = presetCatalogue();
   return mutateDomain(deps, c, d, async (m) => {
+    await applyLegalLinks(deps, m);
     const links = await onboardingLinks(m.trx, d);
     const declared = await declaredAssets(m, d);
     const byPreset = new Map<number, { preset: Preset; items: Item[] }>();

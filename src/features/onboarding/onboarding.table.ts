@@ -14,7 +14,22 @@ export interface OnboardingEmbeddingTable {
 }
 export type OnboardingEmbeddingRow = Selectable<OnboardingEmbeddingTable>;
 
+/**
+ * The legal pages of a domain's website: `found_*` as the last scan found them, the others as onboarding's
+ * import applied them to the banner (only ever into empty fields; a locale's own URL wins in the widget).
+ */
+export interface OnboardingLegalLinksTable {
+  domain_id: string;
+  found_imprint_url: string | null;
+  found_privacy_policy_url: string | null;
+  found_at: string | null;
+  imprint_url: string | null;
+  privacy_policy_url: string | null;
+  applied_at: string | null;
+}
+
 /** Tables of the onboarding feature, merged into the Database interface. */
 export interface OnboardingTables {
   onboarding_embeddings: OnboardingEmbeddingTable;
+  onboarding_legal_links: OnboardingLegalLinksTable;
 }

@@ -9,7 +9,8 @@ export type FailureReason =
   | 'TLS'
   | 'TIMEOUT'
   | 'BROWSER_CRASHED'
-  | 'BUSY';
+  | 'BUSY'
+  | 'NO_BROWSER';
 
 export const scanFailed = (reason: FailureReason, detail: string) =>
   new AppError('SCAN_FAILED', [{ field: 'website', message: `${reason}: ${detail}` }]);

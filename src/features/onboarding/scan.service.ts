@@ -1,10 +1,12 @@
-import type { Deps } from '../../deps.js';
+import { isoNow, type Deps } from '../../deps.js';
 import { metrics } from '../../metrics.js';
 import { requireDomain } from '../domains/domain-scope.js';
 import type { RawScan } from './crawl-state.js';
 import { detectAddress } from './detectors/detect-address.js';
+import { recordFoundLegalLinks } from './onboarding.repository.js';
 import type { ScanResult } from './onboarding.schemas.js';
 import { presetCatalogue, presetTranslations } from './preset-catalogue.js';
+import { issueScanPass, presentScanPass } from './scan-pass.js';
 import type { Scanner } from './scanner.js';
 import { isSameSite } from './site.js';
 
@@ -16,8 +18,15 @@ export function domainStartUrl(domain: { scheme: string; name: string; path: str
 /** GET …/onboarding/scan: crawls the domain's website and derives address, legal links and presets. */
 export async function scanDomain(deps: Deps, scanner: Scanner, clientId: string, domainId: string): Promise<ScanResult> {
   const domain = await requireDomain(deps.db, deps.engine, clientId, domainId);
-  const raw = await metrics.timeScan(() => scanner.scan(domainStartUrl(domain)));
-  return scanResult(raw);
+  // The site may already have Placet's snippet: the scan's browser shows a pass, so the widget stands aside.
+  const pass = await issueScanPass(deps, domain.id, deps.config.scan.timeoutMs + 60_000);
+  const raw = await metrics.timeScan(() => scanner.scan(domainStartUrl(domain), (context) => presentScanPass(context, deps.config.publicUrl, pass)));
+  const result = scanResult(raw);
+  // Remembered for the import, which puts them on the banner where the domain has no legal links yet.
+  await recordFoundLegalLinks(deps.db, domain.id, result, isoNow(deps.clock)).catch((err: unknown) => {
+    deps.log.warn({ err, domainId: domain.id }, 'onboarding: the legal links found could not be stored (domain deleted meanwhile?)');
+  });
+  return result;
 }
 
 export function scanResult(raw: RawScan & { durationMs: number }): ScanResult {

@@ -15,6 +15,8 @@ const options = (overrides: Partial<ScannerOptions> = {}): ScannerOptions => ({
   concurrency: 2,
   allowPrivateNetworks: false,
   chromiumPath: undefined,
+  chromiumUser: 'nobody',
+  requireSandbox: false,
   log,
   ...overrides,
 });

@@ -12,6 +12,9 @@ import { BrowserUnavailableError, SharedBrowser } from './shared-browser.js';
 import { TargetGuard, type Resolver } from './target-guard.js';
 
 type ScanConfig = Config['scan'];
+type Prepare = (context: BrowserContext) => Promise<void>;
+/** A crawl that opens its own browser contexts (the enforcement audit, audit-crawl.ts). */
+export type AuditCrawl = (newContext: () => Promise<BrowserContext>, state: CrawlState, proxy: EgressProxy) => Promise<void>;
 
 export interface ScannerOptions extends ScanConfig {
   readonly log: FastifyBaseLogger;
@@ -39,6 +42,8 @@ export class Scanner {
     this.proxy = new EgressProxy(this.guard, options.log);
     this.browser = new SharedBrowser({
       chromiumPath: options.chromiumPath,
+      chromiumUser: options.chromiumUser,
+      requireSandbox: options.requireSandbox,
       proxyUrl: () => this.proxy.start(),
       log: options.log,
     });
@@ -50,7 +55,21 @@ export class Scanner {
     return this.browser.profileDir();
   }
 
-  async scan(start: URL): Promise<RawScan & { durationMs: number }> {
+  /** `prepare` sets up each browser context before its first page (the scan pass, see scan-pass.ts). */
+  async scan(start: URL, prepare?: Prepare): Promise<RawScan & { durationMs: number }> {
+    return this.slot(start, (deadline) => this.run(start, deadline, prepare));
+  }
+
+  /**
+   * The enforcement audit: `crawl` drives as many browser contexts as it opens (each prepared, all closed
+   * at the end) under the same guard, slots and deadline as a scan. It needs a browser: without one it
+   * fails with SCAN_FAILED NO_BROWSER.
+   */
+  async audit(start: URL, prepare: Prepare, crawl: AuditCrawl): Promise<RawScan & { durationMs: number }> {
+    return this.slot(start, (deadline) => this.run(start, deadline, prepare, crawl));
+  }
+
+  private async slot(start: URL, work: (deadline: number) => Promise<RawScan>): Promise<RawScan & { durationMs: number }> {
     try {
       await this.guard.resolve(start.hostname); // refuse or fail fast, before taking a slot
     } catch (err) {
@@ -61,7 +80,7 @@ export class Scanner {
     });
     try {
       const started = Date.now();
-      const raw = await this.run(start, started + this.options.timeoutMs);
+      const raw = await work(started + this.options.timeoutMs);
       return { ...raw, durationMs: Date.now() - started };
     } finally {
       release();
@@ -73,13 +92,14 @@ export class Scanner {
     await this.proxy.close();
   }
 
-  private async run(start: URL, deadline: number): Promise<RawScan> {
+  private async run(start: URL, deadline: number, prepare?: Prepare, audit?: AuditCrawl): Promise<RawScan> {
     const state = new CrawlState(start, this.options.maxPages, deadline);
     let browser: Browser | undefined;
     try {
       browser = await this.browser.get();
     } catch (err) {
       if (!(err instanceof BrowserUnavailableError)) throw err;
+      if (audit) throw scanFailed('NO_BROWSER', `the audit needs Chromium to run the widget (${err.message})`);
       this.options.log.warn({ reason: err.message }, 'scanner: no browser, HTTP-only crawl');
       state.warn(`no usable browser (${err.message}): HTTP-only crawl`);
     }
@@ -87,17 +107,37 @@ export class Scanner {
       const controller = new AbortController();
       return this.withDeadline(state, () => crawlOverHttp(state, this.guard, controller.signal), async () => controller.abort());
     }
-    let context: BrowserContext;
-    try {
-      context = await browser.newContext({
-        serviceWorkers: 'block',
-        acceptDownloads: false,
-        viewport: { width: 1280, height: 900 },
-      });
-    } catch (err) {
-      throw scanFailed('BROWSER_CRASHED', `no browser context: ${(err as Error).message.split('\n')[0]}`);
-    }
     const b = browser;
+    const contexts: BrowserContext[] = [];
+    const newContext = async (): Promise<BrowserContext> => {
+      if (state.aborted) throw scanFailed('TIMEOUT', 'the time limit was reached');
+      let context: BrowserContext;
+      try {
+        context = await b.newContext({ serviceWorkers: 'block', acceptDownloads: false, viewport: { width: 1280, height: 900 } });
+      } catch (err) {
+        throw scanFailed('BROWSER_CRASHED', `no browser context: ${(err as Error).message.split('\n')[0]}`);
+      }
+      contexts.push(context);
+      try {
+        await prepare?.(context);
+      } catch (err) {
+        throw scanFailed('BROWSER_CRASHED', `the browser context could not be prepared: ${(err as Error).message.split('\n')[0]}`);
+      }
+      return context;
+    };
+    const closeAll = () => Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    let crawl: () => Promise<void>;
+    if (audit) {
+      crawl = () => audit(newContext, state, this.proxy);
+    } else {
+      try {
+        const context = await newContext();
+        crawl = () => crawlWithBrowser(context, state, this.proxy);
+      } catch (err) {
+        await closeAll();
+        throw err;
+      }
+    }
     // Playwright does not always fail a pending navigation when Chromium dies: end the scan at once.
     let onDisconnect: (() => void) | undefined;
     const disconnected = new Promise<'crashed'>((resolve) => {
@@ -105,13 +145,7 @@ export class Scanner {
       b.once('disconnected', onDisconnect);
     });
     try {
-      return await this.withDeadline(
-        state,
-        () => crawlWithBrowser(context, state, this.proxy),
-        () => context.close().catch(() => undefined),
-        () => !b.isConnected(),
-        disconnected,
-      );
+      return await this.withDeadline(state, crawl, closeAll, () => !b.isConnected(), disconnected);
     } finally {
       b.off('disconnected', onDisconnect!);
     }

@@ -2,7 +2,8 @@ import type { EmbeddingConfig, EmbeddingTexts, LocaleBundle, ThemeConfig, Widget
 import type { Embedding } from '../embeddings/embeddings.schemas.js';
 import type { Domain } from '../domains/domains.schemas.js';
 import { sharingHost } from '../domains/domain-name.js';
-import { BUILTIN_LANGUAGES, PURPOSE_IDS, type LocaleTexts } from '../locales/builtin-texts.js';
+import { BUILTIN_LANGUAGES, HTML_TEXT_FIELDS, PURPOSE_IDS, type LocaleTexts } from '../locales/builtin-texts.js';
+import { fillLegalHtml } from '../locales/locale-html.js';
 import { effectiveTexts, languageOf, type StoredTexts } from '../locales/locale-texts.js';
 import type { Placeholder } from '../placeholders/placeholders.schemas.js';
 import type { Theme } from '../themes/themes.schemas.js';
@@ -44,6 +45,8 @@ export interface WidgetSource {
   theme: Theme;
   /** The visitor is known to be outside the area where consent is required (see gdpr-area.ts). */
   outsideGdprArea?: boolean;
+  /** The legal pages onboarding applied (docs/onboarding.md): used where a locale has no URL of its own. */
+  legalLinks?: { imprintUrl: string; privacyPolicyUrl: string };
 }
 
 export interface LanguageChoice {
@@ -75,7 +78,12 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
   const names = availableLocales(source, choice);
   const stored = new Map(source.locales.map((l) => [l.name, l.stored]));
   const loc: Record<string, LocaleBundle> = {};
-  for (const name of names) loc[name] = localeBundle(name, effectiveTexts(name, stored.get(name)), source.embeddings, fill);
+  for (const name of names) {
+    const texts = effectiveTexts(name, stored.get(name));
+    texts.imprintUrl ||= source.legalLinks?.imprintUrl ?? '';
+    texts.privacyPolicyUrl ||= source.legalLinks?.privacyPolicyUrl ?? '';
+    loc[name] = localeBundle(name, texts, source.embeddings, fill);
+  }
   const used = new Set(source.embeddings.map((e) => e.purpose));
   return {
     d: domain.id,
@@ -153,7 +161,9 @@ function translationFor<T>(map: Record<string, T>, locale: string): T | undefine
 }
 
 function localeBundle(name: string, texts: LocaleTexts, embeddings: Embedding[], fill: (s: string) => string): LocaleBundle {
-  const t = Object.fromEntries(WIDGET_TEXT_FIELDS.map((f) => [f, fill(texts[f])]));
+  const t = Object.fromEntries(
+    WIDGET_TEXT_FIELDS.map((f) => [f, HTML_TEXT_FIELDS.includes(f) ? fillLegalHtml(texts[f], fill) : fill(texts[f])]),
+  );
   const pu = Object.fromEntries(
     PURPOSE_IDS.map((id) => [id, [fill(texts.purposeNames[id]), fill(texts.purposeDescriptions[id])] as [string, string]]),
   );

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { HOSTING_SECURITY, LocaleNameSchema, PathIdSchema, errorResponses } from '../../schemas/common.js';
 import { requireDomain } from '../domains/domain-scope.js';
 import { listLocaleRows } from '../locales/locales.repository.js';
+import { scanPassResponse } from '../onboarding/scan-pass.js';
 import { CallCounter } from './call-counter.js';
 import { WidgetService } from './widget.service.js';
 
@@ -23,20 +24,24 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
   counter.start();
   app.addHook('onClose', async () => counter.stop());
 
-  for (const file of ['app.js', 'ccm19.js']) {
+  // `/app.js` and `/ccm19.js` at the root too: integrations build `<script base URL> + "/app.js?…"` (Neos).
+  for (const url of ['/public/app.js', '/public/ccm19.js', '/app.js', '/ccm19.js']) {
     app.get(
-      `/public/${file}`,
+      url,
       {
         // The hot path: per-request info logs cost a third of the throughput (STACK.md pitfall 9).
         logLevel: 'warn',
         schema: {
           tags: ['widget'],
           summary: 'The consent widget with the domain configuration inlined (Cache-Control: no-cache, strong ETag)',
-          hide: file !== 'app.js',
+          hide: url !== '/public/app.js',
           querystring: WidgetQuery,
         },
       },
       async (request, reply) => {
+        // Onboarding's scanner, with a pass only the server can issue: an inert script (docs/onboarding.md).
+        const pass = await scanPassResponse(deps, request.headers, request.query.domain);
+        if (pass) return reply.status(pass.status).headers(pass.headers).send(pass.body);
         const h = request.headers;
         const country = deps.config.countryHeader && h[deps.config.countryHeader];
         const result = await widget.serve({

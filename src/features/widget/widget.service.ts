@@ -12,6 +12,7 @@ import { listEmbeddingRows } from '../embeddings/embeddings.repository.js';
 import { BUILTIN_LANGUAGES } from '../locales/builtin-texts.js';
 import { listLocaleRows } from '../locales/locales.repository.js';
 import { parseStoredTexts } from '../locales/locales.service.js';
+import { appliedLegalLinks } from '../onboarding/onboarding.repository.js';
 import { listPlaceholderRows } from '../placeholders/placeholders.repository.js';
 import { listThemeRows } from '../themes/themes.repository.js';
 import { themeRowToTheme } from '../themes/themes.service.js';
@@ -159,11 +160,12 @@ export class WidgetService {
     outsideGdprArea: boolean,
   ): Promise<CacheEntry | undefined> {
     const db = this.deps.db;
-    const [embeddingRows, localeRows, placeholderRows, themeRows] = await Promise.all([
+    const [embeddingRows, localeRows, placeholderRows, themeRows, legalLinks] = await Promise.all([
       listEmbeddingRows(db, domainId),
       listLocaleRows(db, domainId),
       listPlaceholderRows(db, domainId),
       listThemeRows(db, domainId),
+      appliedLegalLinks(db, domainId),
     ]);
     const themeRow = themeRows.find((t) => t.id === themeId) ?? themeRows.find((t) => t.is_default === 1) ?? themeRows[0];
     if (!themeRow) return undefined;
@@ -180,6 +182,7 @@ export class WidgetService {
         placeholders: placeholderRows.map((p) => ({ name: p.name, value: p.value })),
         theme,
         outsideGdprArea,
+        legalLinks,
       },
       choice,
     );

@@ -1,0 +1,52 @@
+/** Calls the same HTTP APIs as any integration, with the session cookie and the CSRF token. */
+export interface ErrorDetail {
+  field?: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface Session {
+  role: 'agency' | 'client';
+  clientId: string | null;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+let csrfToken = '';
+export const setCsrf = (token: string) => {
+  csrfToken = token;
+};
+
+/**
+ * Paths are relative to the console page (…/console/), so they stay right under a path prefix:
+ * `api/session` is the console's own API, `../hosting/api/…` the Hosting API.
+ */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (csrfToken && method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'The server cannot be reached. Check your connection and try again.');
+  }
+  if (res.status === 204) return undefined as T;
+  const data = (await res.json().catch(() => null)) as { error?: { code: string; message: string; details?: ErrorDetail[] } } | null;
+  if (!res.ok) {
+    throw new ApiError(res.status, data?.error?.code ?? 'HTTP', data?.error?.message ?? `The server answered ${res.status}.`, data?.error?.details);
+  }
+  return data as T;
+}
+
+export const hosting = <T>(method: string, path: string, body?: unknown) => call<T>(method, `../hosting/api${path}`, body);

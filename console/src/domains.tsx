@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'preact/hooks';
+import { hosting } from './api.js';
+import { ConsentLogPanel } from './consent-log.js';
+import { EmbeddingsPanel } from './embeddings.js';
+import { PlaceholdersPanel } from './placeholders.js';
+import { DOMAIN_FIELDS, fieldText, type DomainField } from './domain-fields.js';
+import type { Ctx } from './main.js';
+import { Check, ErrorBox, Field, PageTitle, Status } from './ui.js';
+
+type Domain = Record<string, unknown> & { id: string; name: string; path: string };
+
+export function DomainsPanel({ ctx, clientId }: { ctx: Ctx; clientId: string }) {
+  const { t } = ctx;
+  const [domains, setDomains] = useState<Domain[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [name, setName] = useState('');
+  const [createError, setCreateError] = useState<unknown>(null);
+  const [status, setStatus] = useState('');
+  const load = () => hosting<Domain[]>('GET', `/client/${clientId}/domain`).then(setDomains, setError);
+  useEffect(() => void load(), [clientId]);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setCreateError(null);
+    setStatus('');
+    try {
+      await hosting('POST', `/client/${clientId}/domain`, { name });
+      setName('');
+      setStatus(t('created'));
+      await load();
+    } catch (err) {
+      setCreateError(err);
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="domains">
+      <h2 id="domains">{t('domains')}</h2>
+      <ErrorBox error={error} title={t('errorTitle')} />
+      {domains === null ? (
+        <p>{t('loading')}</p>
+      ) : domains.length === 0 ? (
+        <p>{t('noDomains')}</p>
+      ) : (
+        <ul class="list">
+          {domains.map((d) => (
+            <li key={d.id}>
+              <a href={`#/clients/${clientId}/domains/${d.id}`}>{`${d.name}${d.path === '/' ? '' : d.path}`}</a> <code>{d.id}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={create} aria-labelledby="new-domain">
+        <h3 id="new-domain">{t('newDomain')}</h3>
+        <Field label={t('domainName')} help={t('domainNameHelp')}>
+          {(id, described) => <input id={id} required aria-describedby={described} value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+        </Field>
+        <ErrorBox error={createError} title={t('errorTitle')} />
+        <Status text={status} />
+        <button type="submit" class="primary">{t('create')}</button>
+      </form>
+    </section>
+  );
+}
+
+export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: string; domainId: string }) {
+  const { t } = ctx;
+  const base = `/client/${clientId}/domain/${domainId}`;
+  const [domain, setDomain] = useState<Domain | null>(null);
+  const [form, setForm] = useState<Domain | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [status, setStatus] = useState('');
+  useEffect(() => void hosting<Domain>('GET', base).then((d) => { setDomain(d); setForm(d); }, setError), [base]);
+  if (!domain || !form) return error ? <ErrorBox error={error} title={t('errorTitle')} /> : <p>{t('loading')}</p>;
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setSaveError(null);
+    setStatus('');
+    const body = Object.fromEntries(DOMAIN_FIELDS.map((f) => [f.key, form[f.key]]));
+    if (body.country === '') body.country = null;
+    // The API reads a name without a path as path `/`: keep the domain's path unless the host changed with it.
+    if (form.name === domain.name) delete body.name;
+    else body.name = `${String(form.name)}${domain.path === '/' ? '' : domain.path}`;
+    try {
+      const saved = await hosting<Domain>('PUT', base, body);
+      setDomain(saved);
+      setForm(saved);
+      setStatus(t('saved'));
+    } catch (err) {
+      setSaveError(err); // what was typed stays in the form
+    }
+  };
+  return (
+    <>
+      <p><a href={`#/clients/${clientId}`}>← {t('domains')}</a></p>
+      <PageTitle>{`${domain.name}${domain.path === '/' ? '' : domain.path}`}</PageTitle>
+      <Snippet ctx={ctx} base={base} />
+      <EmbeddingsPanel ctx={ctx} base={base} />
+      <PlaceholdersPanel ctx={ctx} base={base} />
+      <ConsentLogPanel ctx={ctx} base={base} />
+      <form class="card" onSubmit={save} aria-labelledby="settings">
+        <h2 id="settings">{t('settings')}</h2>
+        {DOMAIN_FIELDS.map((f) => (
+          <SettingInput key={f.key} field={f} ctx={ctx} value={form[f.key]} onChange={(v) => setForm({ ...form, [f.key]: v })} />
+        ))}
+        <ErrorBox error={saveError} title={t('errorTitle')} />
+        <Status text={status} />
+        <button type="submit" class="primary">{t('save')}</button>
+      </form>
+    </>
+  );
+}
+
+function SettingInput({ field, ctx, value, onChange }: { field: DomainField; ctx: Ctx; value: unknown; onChange: (v: unknown) => void }) {
+  const [label, help] = fieldText(field, ctx.lang);
+  if (field.kind === 'bool') return <Check label={label} help={help} checked={value === true} onChange={onChange} />;
+  return (
+    <Field label={label} help={help}>
+      {(id, described) => {
+        if (field.kind === 'select') {
+          return (
+            <select id={id} aria-describedby={described} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)}>
+              {field.options!.map((o) => <option value={o}>{o}</option>)}
+            </select>
+          );
+        }
+        if (field.kind === 'list') {
+          return (
+            <textarea id={id} rows={3} aria-describedby={described} value={(value as string[]).join('\n')}
+              onInput={(e) => onChange(e.currentTarget.value.split('\n').map((s) => s.trim()).filter(Boolean))} />
+          );
+        }
+        if (field.kind === 'number') {
+          return <input id={id} type="number" aria-describedby={described} value={String(value)} onInput={(e) => onChange(Number(e.currentTarget.value))} />;
+        }
+        return <input id={id} aria-describedby={described} value={(value as string | null) ?? ''} onInput={(e) => onChange(e.currentTarget.value)} />;
+      }}
+    </Field>
+  );
+}
+
+function Snippet({ ctx, base }: { ctx: Ctx; base: string }) {
+  const { t } = ctx;
+  const [snippet, setSnippet] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [status, setStatus] = useState('');
+  useEffect(() => void hosting<Record<string, string>>('GET', `${base}/onboarding/embed`).then((s) => setSnippet(s.default ?? ''), setError), [base]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(snippet);
+      setStatus(t('copied'));
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="snippet">
+      <h2 id="snippet">{t('snippet')}</h2>
+      <p class="help" id="snippet-help">{t('snippetHelp')}</p>
+      <pre class="snippet" aria-describedby="snippet-help"><code>{snippet}</code></pre>
+      <button type="button" onClick={copy} disabled={!snippet}>{t('copy')}</button>
+      <Status text={status} />
+      <ErrorBox error={error} title={t('errorTitle')} />
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'preact/hooks';
+import { hosting } from './api.js';
+import type { Ctx } from './main.js';
+import { ErrorBox, Field, Status } from './ui.js';
+
+interface Placeholder {
+  name: string;
+  value: string;
+}
+
+const L = {
+  en: { title: 'Placeholders', help: 'Text variables such as {COMPANY}, replaced in the embeddings\' texts.', none: 'No placeholders yet.', name: 'Placeholder name', value: 'Value', add: 'Add placeholder', remove: 'Delete', added: 'Added.', removed: 'Deleted.' },
+  de: { title: 'Platzhalter', help: 'Textvariablen wie {FIRMA}, die in den Texten der Einbindungen ersetzt werden.', none: 'Noch keine Platzhalter.', name: 'Name des Platzhalters', value: 'Wert', add: 'Platzhalter hinzufügen', remove: 'Löschen', added: 'Hinzugefügt.', removed: 'Gelöscht.' },
+};
+
+/** A domain's placeholders: list, add, delete (through the Hosting API's placeholder calls). */
+export function PlaceholdersPanel({ ctx, base }: { ctx: Ctx; base: string }) {
+  const l = L[ctx.lang];
+  const [items, setItems] = useState<Placeholder[] | null>(null);
+  const [form, setForm] = useState({ name: '', value: '' });
+  const [error, setError] = useState<unknown>(null);
+  const [status, setStatus] = useState('');
+  const load = () => hosting<Placeholder[]>('GET', `${base}/placeholder`).then(setItems, setError);
+  useEffect(() => void load(), [base]);
+  const act = async (work: () => Promise<unknown>, done: string, reset = false) => {
+    setError(null);
+    setStatus('');
+    try {
+      await work();
+      if (reset) setForm({ name: '', value: '' });
+      setStatus(done);
+      await load();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="placeholders">
+      <h2 id="placeholders">{l.title}</h2>
+      <p class="help">{l.help}</p>
+      {items !== null && items.length === 0 && <p>{l.none}</p>}
+      {items !== null && items.length > 0 && (
+        <ul class="list">
+          {items.map((p) => (
+            <li key={p.name}>
+              <code>{`{${p.name}}`}</code> = {p.value}{' '}
+              <button type="button" aria-label={`${l.remove}: ${p.name}`} onClick={() => act(() => hosting('DELETE', `${base}/placeholder/${encodeURIComponent(p.name)}`), l.removed)}>
+                {l.remove}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={(e) => { e.preventDefault(); void act(() => hosting('POST', `${base}/placeholder`, form), l.added, true); }}>
+        <div class="grid">
+          <Field label={l.name}>{(id) => <input id={id} required value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} />}</Field>
+          <Field label={l.value}>{(id) => <input id={id} value={form.value} onInput={(e) => setForm({ ...form, value: e.currentTarget.value })} />}</Field>
+        </div>
+        <button type="submit" class="primary">{l.add}</button>
+      </form>
+      <ErrorBox error={error} title={ctx.t('errorTitle')} />
+      <Status text={status} />
+    </section>
+  );
+}

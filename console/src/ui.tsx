@@ -1,0 +1,89 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { ApiError } from './api.js';
+
+/** An error in the words of the API's `message`, with each offending field; announced to screen readers. */
+export function ErrorBox({ error, title }: { error: unknown; title: string }) {
+  if (!error) return null;
+  const e = error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN', String((error as Error).message ?? error));
+  return (
+    <div class="error" role="alert">
+      <strong>{title}:</strong> {e.message}
+      {e.details.length > 0 && (
+        <ul>
+          {e.details.map((d) => (
+            <li>{d.field ? `${d.field.replace(/^body\./, '')}: ` : ''}{d.message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function Status({ text }: { text: string }) {
+  return (
+    <p class="status" role="status" aria-live="polite">
+      {text}
+    </p>
+  );
+}
+
+/** The page heading; takes the focus when the view changes, so screen readers announce the new page. */
+export function PageTitle({ children }: { children: ComponentChildren }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h1 tabIndex={-1} ref={ref}>
+      {children}
+    </h1>
+  );
+}
+
+let counter = 0;
+export const useId = () => {
+  const ref = useRef<string | undefined>(undefined);
+  if (!ref.current) ref.current = `f${++counter}`;
+  return ref.current;
+};
+
+interface FieldProps {
+  label: string;
+  help?: string;
+  children: (id: string, describedBy: string | undefined) => ComponentChildren;
+}
+
+export function Field({ label, help, children }: FieldProps) {
+  const id = useId();
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      {children(id, help ? `${id}-help` : undefined)}
+      {help && (
+        <p class="help" id={`${id}-help`}>
+          {help}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Check({ label, help, checked, onChange }: { label: string; help?: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const id = useId();
+  return (
+    <div class="field check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        aria-describedby={help ? `${id}-help` : undefined}
+        onChange={(e) => onChange((e.currentTarget as HTMLInputElement).checked)}
+      />
+      <label for={id}>{label}</label>
+      {help && (
+        <p class="help" id={`${id}-help`}>
+          {help}
+        </p>
+      )}
+    </div>
+  );
+}

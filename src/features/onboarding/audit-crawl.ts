@@ -1,0 +1,147 @@
+import type { BrowserContext } from 'playwright-core';
+import { Visitor } from './audit-visitor.js';
+import { bounded } from './browser-crawl.js';
+import type { CrawlState } from './crawl-state.js';
+import type { EgressProxy } from './egress-proxy.js';
+import { isSameSite, pageKey } from './site.js';
+
+/** The three moments the audit looks at. */
+export const AUDIT_STATES = ['beforeDecision', 'afterDecline', 'afterAcceptAll'] as const;
+export type AuditStateName = (typeof AUDIT_STATES)[number];
+
+export interface AuditRequest {
+  url: string;
+  /** Playwright's resource type: document (an iframe), script, xhr, fetch, image, ping, … */
+  resourceType: string;
+  /** The iframe that made the request, when not the page itself. */
+  frame?: string;
+}
+export interface AuditStorage {
+  name: string;
+  origin: string;
+}
+/** What one page did in one state: its third-party requests and the cookies and storage keys it wrote. */
+export interface AuditObservation {
+  requests: AuditRequest[];
+  cookies: { name: string; domain: string; path: string }[];
+  localStorage: AuditStorage[];
+  sessionStorage: AuditStorage[];
+}
+export interface AuditPage {
+  url: string;
+  /** The widget's banner appeared on this page (before any decision). */
+  widget: boolean;
+  states: Record<AuditStateName, AuditObservation | null>;
+}
+
+
+const SETTLE_MS = 2500;
+const MIN_PAGE_MS = 500;
+
+export interface AuditCrawlOptions {
+  /** Placet's own origin: the widget's requests are not the site's. */
+  readonly placetOrigin: string;
+}
+
+/**
+ * The enforcement audit's crawl: three visitors (browser contexts) see the site. The first never
+ * decides and discovers the pages (breadth first, as the scan); the second declines on the first page
+ * and the third accepts all, and both then visit the pages the first found. The time limit is shared:
+ * the first visitor gets up to 40 %, the other two half of what is left each.
+ */
+export async function crawlForAudit(
+  newContext: () => Promise<BrowserContext>,
+  state: CrawlState,
+  proxy: EgressProxy,
+  options: AuditCrawlOptions,
+  pages: AuditPage[],
+): Promise<void> {
+  const isThirdParty = (url: URL) => url.origin !== options.placetOrigin && !isSameSite(url.hostname, state.root.hostname);
+  const until = (share: number) => Date.now() + state.remaining() * share;
+
+  // 1. Before any decision, discovering the pages.
+  const firstVisitor = await Visitor.open(await newContext(), isThirdParty);
+  const passEnd = until(0.4);
+  let url: URL | undefined;
+  while ((url = state.next())) {
+    const left = Math.min(passEnd, state.deadline) - Date.now();
+    if (left < MIN_PAGE_MS && state.firstPageDone) {
+      state.warn(`time limit: ${state.pages.length} page(s) audited`);
+      break;
+    }
+    const first = !state.firstPageDone;
+    const observation = firstVisitor.observe();
+    if (!(await firstVisitor.load(url.href, state, proxy, first ? state.remaining() : left, first))) continue;
+    if (first) {
+      state.rebase(firstVisitor.page.url());
+      state.firstPageDone = true;
+    }
+    state.visited(firstVisitor.page.url());
+    const widget = await firstVisitor.bannerShown();
+    await firstVisitor.quiet(Math.min(SETTLE_MS, state.remaining() - MIN_PAGE_MS));
+    await firstVisitor.collect();
+    const anchors = await bounded(
+      firstVisitor.page.evaluate<{ href: string; text: string }[]>(
+        `Array.from(document.querySelectorAll('a[href]')).slice(0, 2000).map((a) => ({ href: String(a.href), text: '' }))`,
+      ),
+      2000,
+      [],
+    );
+    state.addAnchors(anchors);
+    pages.push({
+      url: pageKey(new URL(firstVisitor.page.url())),
+      widget,
+      states: { beforeDecision: observation, afterDecline: null, afterAcceptAll: null },
+    });
+  }
+  if (pages.length === 0) return;
+  if (!pages.some((p) => p.widget)) {
+    state.warn('the Placet widget showed no banner on any page: is the snippet installed first in <head>? Decline and accept all were not audited');
+    return;
+  }
+
+  // 2. and 3. Decline, then accept all, on the first page with a banner; then every page again.
+  for (const [choice, key, share] of [['decline', 'afterDecline', 0.5], ['acceptAll', 'afterAcceptAll', 1]] as const) {
+    const end = until(share);
+    const visitor = await Visitor.open(await newContext(), isThirdParty);
+    const start = pages.find((p) => p.widget)!;
+    if (!(await visitor.load(start.url, state, proxy, end - Date.now(), false)) || !(await visitor.bannerShown())) {
+      state.warn(`${start.url}: the banner did not appear again; "${choice}" was not audited`);
+      continue;
+    }
+    await visitor.quiet(Math.min(SETTLE_MS, end - Date.now()));
+    await visitor.collect(); // what was written before the click is the first visitor's finding
+    const clicked = visitor.observe();
+    if (!(await visitor.decide(choice))) {
+      state.warn(`${start.url}: the widget's "${choice}" button could not be clicked; "${choice}" was not audited`);
+      continue;
+    }
+    await visitor.quiet(Math.min(SETTLE_MS, end - Date.now()));
+    await visitor.collect();
+    for (const page of pages) {
+      if (end - Date.now() < MIN_PAGE_MS || state.aborted) {
+        state.warn(`time limit: "${choice}" audited on ${pages.filter((p) => p.states[key]).length} of ${pages.length} page(s)`);
+        break;
+      }
+      const observation = visitor.observe();
+      if (!(await visitor.load(page.url, state, proxy, end - Date.now(), false))) continue;
+      await visitor.quiet(Math.min(SETTLE_MS, end - Date.now() - MIN_PAGE_MS));
+      await visitor.collect();
+      // What the click itself set off belongs to the page where it happened.
+      page.states[key] = page === start ? merge(clicked, observation) : observation;
+    }
+  }
+}
+
+function merge(a: AuditObservation, b: AuditObservation): AuditObservation {
+  const union = <T>(x: T[], y: T[], key: (item: T) => string) => {
+    const keys = new Set(x.map(key));
+    return [...x, ...y.filter((item) => !keys.has(key(item)))];
+  };
+  return {
+    requests: union(a.requests, b.requests, (r) => `${r.resourceType} ${r.url}`),
+    cookies: union(a.cookies, b.cookies, (c) => `${c.name} ${c.domain} ${c.path}`),
+    localStorage: union(a.localStorage, b.localStorage, (s) => `${s.origin} ${s.name}`),
+    sessionStorage: union(a.sessionStorage, b.sessionStorage, (s) => `${s.origin} ${s.name}`),
+  };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { EMBEDDING_DEFAULTS, type Embedding } from '../embeddings/embeddings.schemas.js';
+import type { AuditObservation } from './audit-crawl.js';
+import { AuditRules } from './audit-rules.js';
+import { presetSourceKey } from './onboarding.repository.js';
+
+const PAGE = 'https://www.shop.example/contact';
+const GA4_URL = 'https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ9';
+
+const embedding = (fields: Partial<Embedding> & Pick<Embedding, 'id' | 'name'>): Embedding => ({
+  ...EMBEDDING_DEFAULTS, active: true, purpose: 'a717ff5', assets: [], ...fields,
+});
+const asset = (name: string, storageType: 'cookie' | 'localStorage' = 'cookie') => ({
+  id: name, name, storageType, dynamic: name.includes('*'), lifetime: '', description: '', translations: {},
+});
+const observed = (o: Partial<AuditObservation>): AuditObservation => ({ requests: [], cookies: [], localStorage: [], sessionStorage: [], ...o });
+const script = (url: string) => ({ url, resourceType: 'script' });
+
+describe('audit rules: what is a violation, and its fix', () => {
+  it('offers the preset for a tracker the domain has no embedding for', () => {
+    const [v] = new AuditRules([], new Map(), false).violations(PAGE, 'beforeDecision', observed({ requests: [script(GA4_URL)] }));
+    expect(v).toMatchObject({ kind: 'request', embedding: null, preset: { id: 1, name: 'Google Analytics 4' } });
+    expect(v!.fix).toBe('import preset Google Analytics 4 (POST …/onboarding/presets [{ "id": 1 }]), whose script markers include googletagmanager.com/gtag/js?id=g-');
+  });
+
+  it('names the marker to add when the preset\'s embedding exists but does not claim the URL', () => {
+    // The embedding onboarding made from preset 1, since edited so that its markers miss the tag.
+    const ga = embedding({ id: 'ga00001', name: 'Google Analytics', scriptMarkers: ['google-analytics.com/analytics.js'] });
+    const rules = new AuditRules([ga], new Map([[presetSourceKey(1), ga.id]]), false);
+    const [v] = rules.violations(PAGE, 'afterDecline', observed({ requests: [script(GA4_URL)] }));
+    expect(v).toMatchObject({ state: 'afterDecline', embedding: { id: 'ga00001', name: 'Google Analytics' }, preset: { id: 1 } });
+    expect(v!.fix).toBe('add script marker googletagmanager.com/gtag/js?id=g- to embedding Google Analytics');
+  });
+
+  it('asks to activate an inactive embedding that claims it', () => {
+    const ga = embedding({ id: 'ga00001', name: 'GA', active: false, scriptMarkers: ['googletagmanager.com/gtag/js'], assets: [asset('_ga')] });
+    const found = new AuditRules([ga], new Map(), false).violations(
+      PAGE, 'beforeDecision', observed({ requests: [script(GA4_URL)], cookies: [{ name: '_ga', domain: '.shop.example', path: '/' }] }),
+    );
+    expect(found.map((v) => v.fix)).toEqual(['activate embedding GA: inactive embeddings block nothing', 'activate embedding GA: inactive embeddings block nothing']);
+  });
+
+  it('points at the markup for an embedding\'s iframe and <script src> the browser fetched anyway', () => {
+    const video = embedding({ id: 'yt00001', name: 'YouTube', purpose: '6cd2721', iframeMarkers: ['youtube.com/embed'] });
+    const ga = embedding({ id: 'ga00001', name: 'GA', scriptMarkers: ['googletagmanager.com/gtag/js'] });
+    const found = new AuditRules([video, ga], new Map(), false).violations(PAGE, 'beforeDecision', observed({
+      requests: [
+        { url: 'https://www.youtube.com/embed/x', resourceType: 'document' },
+        // Loaded inside the leaking frame: covered by the frame's fix.
+        { url: 'https://www.youtube.com/s/player/base.js', resourceType: 'script', frame: 'https://www.youtube.com/embed/x' },
+        script(GA4_URL),
+      ],
+    }));
+    expect(found.map((v) => [v.embedding?.name, v.fix])).toEqual([
+      ['YouTube', 'iframe on /contact: use data-ccm-src instead of src (the browser requests an iframe\'s src before any script can block it)'],
+      ['GA', expect.stringContaining('<script type="text/x-ccm-loader" data-ccm-loader-src="…">')],
+    ]);
+  });
+
+  it('allows the items of active technically necessary embeddings, unless the domain wants consent for those too', () => {
+    const session = embedding({ id: 'se00001', name: 'Session', purpose: '41ba25c', assets: [asset('PHPSESSID'), asset('cart_*', 'localStorage')] });
+    const seen = observed({
+      cookies: [{ name: 'PHPSESSID', domain: 'www.shop.example', path: '/' }],
+      localStorage: [{ name: 'cart_v2', origin: 'https://www.shop.example' }],
+    });
+    expect(new AuditRules([session], new Map(), false).violations(PAGE, 'beforeDecision', seen)).toEqual([]);
+    expect(new AuditRules([session], new Map(), true).violations(PAGE, 'beforeDecision', seen)).toHaveLength(2);
+    // Same name, other storage type: not declared.
+    const other = observed({ localStorage: [{ name: 'PHPSESSID', origin: 'https://www.shop.example' }] });
+    expect(new AuditRules([session], new Map(), false).violations(PAGE, 'beforeDecision', other)[0]!.fix).toMatch(/^localStorage key PHPSESSID is declared by no embedding/);
+  });
+
+  it('matches markers case-insensitively', () => {
+    const ga = embedding({ id: 'ga00001', name: 'GA', scriptMarkers: ['GoogleTagManager.com/gtag/js?id=g-'] });
+    const [v] = new AuditRules([ga], new Map(), false).violations(PAGE, 'beforeDecision', observed({ requests: [script(GA4_URL)] }));
+    expect(v!.embedding).toEqual({ id: 'ga00001', name: 'GA' });
+  });
+});

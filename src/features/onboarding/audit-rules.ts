@@ -1,0 +1,149 @@
+import type { Embedding } from '../embeddings/embeddings.schemas.js';
+import type { AuditObservation, AuditRequest, AuditStateName } from './audit-crawl.js';
+import { presetSourceKey } from './onboarding.repository.js';
+import type { AuditViolation } from './onboarding.schemas.js';
+import { presetCatalogue, type Preset } from './preset-catalogue.js';
+import { wildcardTest, type NamedStorage } from './preset-match.js';
+
+const NECESSARY = '41ba25c';
+
+/** Markers match case-insensitively anywhere in the URL without its scheme (as the catalogue's do). */
+const markerIn = (url: string, markers: readonly string[]) => {
+  const lower = url.replace(/^https?:\/\//i, '').toLowerCase();
+  return markers.find((m) => m !== '' && lower.includes(m.toLowerCase()));
+};
+const pathOf = (pageUrl: string) => {
+  const u = new URL(pageUrl);
+  return `${u.pathname}${u.search}`;
+};
+const ref = (e: { id: string; name: string } | undefined) => (e ? { id: e.id, name: e.name } : null);
+const presetRef = (p: Preset | undefined) => (p ? { id: p.id, name: p.name } : null);
+
+/**
+ * What the domain's configuration says about a request or a storage write, and what to change when it
+ * happened before consent or after "decline". Allowed are only the items of active, technically necessary
+ * embeddings (unless the domain requires consent for those too).
+ */
+export class AuditRules {
+  private readonly active: Embedding[];
+  private readonly inactive: Embedding[];
+  private readonly byPreset = new Map<number, Embedding>();
+
+  constructor(
+    embeddings: readonly Embedding[],
+    links: ReadonlyMap<string, string>,
+    private readonly mandatoryNeedsConsent: boolean,
+  ) {
+    this.active = embeddings.filter((e) => e.active);
+    this.inactive = embeddings.filter((e) => !e.active);
+    for (const preset of presetCatalogue().presets) {
+      const id = links.get(presetSourceKey(preset.id));
+      const linked = embeddings.find((e) => e.id === id) ?? embeddings.find((e) => e.name === preset.texts.en.name);
+      if (linked) this.byPreset.set(preset.id, linked);
+    }
+  }
+
+  private needsConsent = (e: Embedding) => e.purpose !== NECESSARY || this.mandatoryNeedsConsent;
+
+  violations(pageUrl: string, state: Exclude<AuditStateName, 'afterAcceptAll'>, o: AuditObservation): AuditViolation[] {
+    const found: AuditViolation[] = [];
+    const when = state === 'beforeDecision' ? 'before consent' : 'after "decline"';
+    const frames = new Set(o.requests.filter((r) => r.resourceType === 'document').map((r) => r.url));
+    for (const request of o.requests) {
+      // What a leaking iframe loads inside itself is fixed with the iframe.
+      if (request.frame !== undefined && frames.has(request.frame)) continue;
+      const v = this.request(pageUrl, request, when);
+      if (v) found.push({ page: pageUrl, state, kind: 'request', value: request.url, resourceType: request.resourceType, ...v });
+    }
+    for (const [kind, list] of [['cookie', o.cookies], ['localStorage', o.localStorage], ['sessionStorage', o.sessionStorage]] as const) {
+      for (const item of list) {
+        const v = this.write(pageUrl, item.name, kind, when);
+        if (v) found.push({ page: pageUrl, state, kind, value: item.name, resourceType: null, ...v });
+      }
+    }
+    return found;
+  }
+
+  private request(pageUrl: string, request: AuditRequest, when: string): Omit<AuditViolation, 'page' | 'state' | 'kind' | 'value' | 'resourceType'> | undefined {
+    const page = pathOf(pageUrl);
+    const host = new URL(request.url).host;
+    const frame = request.resourceType === 'document';
+    const markersOf = (e: Embedding) => (frame ? e.iframeMarkers : e.scriptMarkers);
+    const owner = this.active.find((e) => markerIn(request.url, markersOf(e)));
+    if (owner && !this.needsConsent(owner)) return undefined;
+    const preset = this.presetFor(request.url, frame);
+    if (owner) {
+      const fix = frame
+        ? `iframe on ${page}: use data-ccm-src instead of src (the browser requests an iframe's src before any script can block it)`
+        : request.resourceType === 'script'
+          ? `script from ${host} on ${page}: it is in the HTML as <script src>, which the browser fetches before the widget blocks it; write it as <script type="text/x-ccm-loader" data-ccm-loader-src="…"> or let a tag manager embedding insert it`
+          : `${request.resourceType} request to ${host} on ${page} ${when}: a script of embedding ${owner.name} ran; add that script's URL as a script marker of ${owner.name}`;
+      return { embedding: ref(owner), preset: presetRef(preset?.preset), fix };
+    }
+    const dormant = this.inactive.find((e) => markerIn(request.url, markersOf(e)));
+    if (dormant) {
+      return { embedding: ref(dormant), preset: presetRef(preset?.preset), fix: `activate embedding ${dormant.name}: inactive embeddings block nothing` };
+    }
+    const markup = frame ? `iframe on ${page}: use data-ccm-src instead of src; ` : '';
+    const what = frame ? 'iframe marker' : 'script marker';
+    if (preset) {
+      const embedding = this.byPreset.get(preset.preset.id);
+      if (embedding) {
+        return { embedding: ref(embedding), preset: presetRef(preset.preset), fix: `${markup}add ${what} ${preset.marker} to embedding ${embedding.name}` };
+      }
+      return {
+        embedding: null,
+        preset: presetRef(preset.preset),
+        fix: `${markup}import preset ${preset.preset.name} (POST …/onboarding/presets [{ "id": ${preset.preset.id} }]), whose ${what}s include ${preset.marker}`,
+      };
+    }
+    return {
+      embedding: null,
+      preset: null,
+      fix: request.resourceType === 'script' || frame
+        ? `${markup}no embedding names ${host}: add ${what} ${host} to the embedding of this service (or create one)`
+        : `${request.resourceType} request to ${host} on ${page} ${when}, from a script no embedding blocks: find that script (see the page's other requests) and add its URL as a script marker of an embedding, or declare ${host} in a technically necessary embedding if it is one`,
+    };
+  }
+
+  private write(pageUrl: string, name: string, kind: NamedStorage, when: string): Omit<AuditViolation, 'page' | 'state' | 'kind' | 'value' | 'resourceType'> | undefined {
+    const declares = (e: Embedding) => e.assets.some((a) => (a.storageType ?? 'cookie') === kind && wildcardTest(a.name)(name));
+    const owner = this.active.find(declares);
+    if (owner && !this.needsConsent(owner)) return undefined;
+    const preset = presetCatalogue().matcher.bestFor(name, kind);
+    const label = kind === 'cookie' ? `cookie ${name}` : `${kind} key ${name}`;
+    if (owner) {
+      return {
+        embedding: ref(owner),
+        preset: presetRef(preset),
+        fix: `${label} of embedding ${owner.name} was written on ${pathOf(pageUrl)} ${when}: the script that writes it was not blocked; make its URL a script marker of ${owner.name} (see the page's requests)`,
+      };
+    }
+    const dormant = this.inactive.find(declares);
+    if (dormant) return { embedding: ref(dormant), preset: presetRef(preset), fix: `activate embedding ${dormant.name}: inactive embeddings block nothing` };
+    const embedding = preset ? this.byPreset.get(preset.id) : undefined;
+    if (embedding) {
+      return {
+        embedding: ref(embedding),
+        preset: presetRef(preset),
+        fix: `${label} belongs to ${embedding.name}, whose markers did not block the script that writes it: add the script's URL as a script marker of ${embedding.name}`,
+      };
+    }
+    if (preset) {
+      return { embedding: null, preset: presetRef(preset), fix: `${label} belongs to preset ${preset.name}: import it (POST …/onboarding/presets [{ "id": ${preset.id} }])` };
+    }
+    return {
+      embedding: null,
+      preset: null,
+      fix: `${label} is declared by no embedding: declare it (POST …/onboarding/embeddingsFromCookies), in a technically necessary embedding if it is one, and block the script that writes it otherwise`,
+    };
+  }
+
+  private presetFor(url: string, frame: boolean): { preset: Preset; marker: string } | undefined {
+    for (const preset of presetCatalogue().presets) {
+      const marker = markerIn(url, frame ? preset.iframeMarkers : preset.scriptMarkers);
+      if (marker) return { preset, marker };
+    }
+    return undefined;
+  }
+}

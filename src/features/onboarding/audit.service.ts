@@ -1,0 +1,56 @@
+import type { Deps } from '../../deps.js';
+import { requireDomain } from '../domains/domain-scope.js';
+import { domainRowToDomain } from '../domains/domains.service.js';
+import { listEmbeddings } from '../embeddings/embeddings.service.js';
+import { crawlForAudit, type AuditPage } from './audit-crawl.js';
+import { AuditRules } from './audit-rules.js';
+import { onboardingLinks } from './onboarding.repository.js';
+import type { AuditResult, AuditViolation } from './onboarding.schemas.js';
+import { domainStartUrl } from './scan.service.js';
+import type { Scanner } from './scanner.js';
+
+const MAX_VIOLATIONS = 1000;
+
+/**
+ * GET …/onboarding/audit: the domain's pages in Chromium with the widget as a visitor meets it, before any
+ * decision, after "decline" and after "accept all" (docs/onboarding.md, "Enforcement audit").
+ */
+export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string, domainId: string): Promise<AuditResult> {
+  const domain = await requireDomain(deps.db, deps.engine, clientId, domainId);
+  const placetOrigin = new URL(deps.config.publicUrl).origin;
+  const consentUrl = `${deps.config.publicUrl}/public/consent`;
+  const pages: AuditPage[] = [];
+  const raw = await scanner.audit(
+    domainStartUrl(domain),
+    // The audit's clicks are not visitors' decisions: they never reach the consent log.
+    async (context) => {
+      await context.route(
+        (url) => url.href.startsWith(consentUrl),
+        (route) => route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*' } }),
+      );
+    },
+    (newContext, state, proxy) => crawlForAudit(newContext, state, proxy, { placetOrigin }, pages),
+  );
+  const rules = new AuditRules(
+    await listEmbeddings(deps, clientId, domainId),
+    await onboardingLinks(deps.db, domainId),
+    domainRowToDomain(domain).requireConsentForMandatoryEmbeddings,
+  );
+  const violations: AuditViolation[] = [];
+  for (const page of pages) {
+    for (const state of ['beforeDecision', 'afterDecline'] as const) {
+      const observation = page.states[state];
+      if (observation) violations.push(...rules.violations(page.url, state, observation));
+    }
+  }
+  return {
+    url: raw.startUrl,
+    pagesAudited: pages.map((p) => p.url),
+    widgetFound: pages.some((p) => p.widget),
+    pages: pages.map((p) => ({ url: p.url, widget: p.widget, ...p.states })),
+    violations: violations.slice(0, MAX_VIOLATIONS),
+    blockedRequests: raw.blockedRequests,
+    warnings: violations.length > MAX_VIOLATIONS ? [...raw.warnings, `${violations.length - MAX_VIOLATIONS} more violations not listed`] : raw.warnings,
+    durationMs: raw.durationMs,
+  };
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, freePort } from '../../../test/browser.js';
+import { HOSTING_KEY, createClient, createDomain, freshDatabase, useApp, type TestContext } from '../../../test/helper.js';
+import { serve, type LocalServer } from '../../../test/fixtures/onboarding/test-site.js';
+import { buildApp, type App } from '../../app.js';
+import { testConfig } from '../../config.js';
+import type { DatabaseHandle } from '../../db/connect.js';
+import type { AuditResult } from './onboarding.schemas.js';
+
+const ANALYTICS = 'a717ff5';
+const SOCIAL = '6cd2721';
+const NECESSARY = '41ba25c';
+
+/**
+ * The third party (on `localhost`, another site than 127.0.0.1): a tracker that the page loads through
+ * the widget's script loader (blocked correctly), a tracker the page loads with a plain <script src> that
+ * no embedding names (leaks), and a video iframe.
+ */
+function thirdParty(): Promise<LocalServer> {
+  return serve((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const js = (code: string) => res.writeHead(200, { 'content-type': 'application/javascript', 'cache-control': 'no-store' }).end(code);
+    if (path === '/js/stats.js') return void js(`document.cookie = '_st_id=1; path=/'; fetch(new URL('/collect?stats', document.currentScript.src));`);
+    if (path === '/js/leaky.js') return void js(`document.cookie = 'leak_id=1; path=/'; fetch(new URL('/collect?leak', document.currentScript.src));`);
+    if (path === '/embed/video.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>video</p>');
+    res.writeHead(204, { 'access-control-allow-origin': '*' }).end();
+  }, 'localhost');
+}
+
+describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
+  let app: App;
+  let database: DatabaseHandle;
+  let site: LocalServer;
+  let other: LocalServer;
+  let ctx: TestContext;
+  let auditUrl = '';
+  const pages = new Map<string, string>();
+
+  beforeAll(async () => {
+    other = await thirdParty();
+    site = await serve((req, res) => {
+      const body = pages.get(req.url ?? '');
+      if (!body) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<p>not found</p>');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'PHPSESSID=abc; Path=/' }).end(body);
+    });
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    database = await freshDatabase('sqlite');
+    const config = testConfig({
+      hostingApiKey: HOSTING_KEY,
+      publicUrl: appUrl,
+      scan: { ...testConfig().scan, allowPrivateNetworks: true, maxPages: 5, timeoutMs: 60_000 },
+    });
+    app = await buildApp({ config, database });
+    await app.listen({ port, host: '127.0.0.1' });
+    ctx = {
+      app, database, config,
+      hosting: (opts) => app.inject({ ...opts, headers: { authorization: `Bearer ${HOSTING_KEY}`, ...(opts.headers ?? {}) } }),
+    };
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}` });
+    const base = `/hosting/api/client/${client.id}/domain/${domain.id}`;
+    const tp = `localhost:${other.port}`;
+    for (const embedding of [
+      { name: 'Stats', purpose: ANALYTICS, active: true, scriptLoaderGroup: 'stats', scriptMarkers: [`${tp}/js/stats.js`], assets: [{ name: '_st_id' }] },
+      { name: 'Video', purpose: SOCIAL, active: true, iframeMarkers: [`${tp}/embed/`] },
+      { name: 'Session', purpose: NECESSARY, active: true, assets: [{ name: 'PHPSESSID' }] },
+    ]) {
+      const res = await ctx.hosting({ method: 'POST', url: `${base}/embedding`, payload: embedding });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const snippet = `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+    const html = (body: string) => `<!doctype html><html><head>${snippet}</head><body>${body}</body></html>`;
+    pages.set('/', html(`<h1>Shop</h1><a href="/contact">Contact</a>
+<script type="text/x-ccm-loader" data-ccm-loader-src="http://${tp}/js/stats.js" data-ccm-loader-group="stats"></script>
+<script src="http://${tp}/js/leaky.js"></script>`));
+    pages.set('/plain', `<!doctype html><html><body><h1>No snippet</h1><script src="http://${tp}/js/leaky.js"></script></body></html>`);
+    // The same embedding's second iframe is written as the widget asks (data-ccm-src): it must not leak.
+    pages.set('/contact', html(`<h1>Contact</h1><iframe src="http://${tp}/embed/video.html" width="300" height="150"></iframe>
+<iframe data-ccm-src="http://${tp}/embed/safe.html" width="300" height="150"></iframe>`));
+    auditUrl = `${base}/onboarding/audit`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await site?.close();
+    await other?.close();
+  });
+
+  it('reports the leaks with their fixes, and nothing for the tracker the widget blocks', async () => {
+    const consentPosts = () => database.db.selectFrom('consent_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const before = Number((await consentPosts())?.n ?? 0);
+    const res = await ctx.hosting({ method: 'GET', url: auditUrl });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json<AuditResult>();
+    const root = `http://127.0.0.1:${site.port}`;
+    const tp = `http://localhost:${other.port}`;
+    expect(r.widgetFound).toBe(true);
+    expect(r.pagesAudited).toEqual([`${root}/`, `${root}/contact`]);
+    expect(r.warnings).toEqual([]);
+
+    const find = (page: string, state: string, value: string) =>
+      r.violations.filter((v) => v.page === `${root}${page}` && v.state === state && v.value === value);
+    for (const state of ['beforeDecision', 'afterDecline']) {
+      // The unmarked <script src>: no embedding, no preset; the fix names its host as a marker.
+      const [script] = find('/', state, `${tp}/js/leaky.js`);
+      expect(script, state).toMatchObject({ kind: 'request', resourceType: 'script', embedding: null, preset: null });
+      expect(script!.fix).toContain(`add script marker localhost:${other.port}`);
+      expect(find('/', state, 'leak_id')[0], state).toMatchObject({ kind: 'cookie', embedding: null });
+      expect(find('/', state, `${tp}/collect?leak`)[0], state).toMatchObject({ kind: 'request', resourceType: 'fetch' });
+    }
+    // The iframe written with src: its embedding is named, and the fix is the markup.
+    const [frame] = find('/contact', 'beforeDecision', `${tp}/embed/video.html`);
+    expect(frame).toMatchObject({ kind: 'request', resourceType: 'document', embedding: { name: 'Video' } });
+    expect(frame!.fix).toBe('iframe on /contact: use data-ccm-src instead of src (the browser requests an iframe\'s src before any script can block it)');
+
+    // The loader-blocked tracker and the necessary cookie are no violation in any state …
+    const blocked = r.violations.filter((v) => /stats|_st_id|PHPSESSID|safe\.html/.test(v.value));
+    expect(blocked).toEqual([]);
+    // … and the tracker runs after "accept all", as it should.
+    const home = r.pages.find((p) => p.url === `${root}/`)!;
+    expect(home.widget).toBe(true);
+    expect(home.afterAcceptAll!.requests).toEqual(expect.arrayContaining([{ url: `${tp}/js/stats.js`, resourceType: 'script' }]));
+    expect(home.afterAcceptAll!.cookies.filter((c) => c.name === '_st_id')).toHaveLength(1);
+    expect(home.beforeDecision!.requests.map((q) => q.url)).not.toContain(`${tp}/js/stats.js`);
+    expect(home.afterDecline!.requests.map((q) => q.url)).not.toContain(`${tp}/js/stats.js`);
+    // The audit's clicks are not recorded as visitors' decisions.
+    expect(Number((await consentPosts())?.n ?? 0)).toBe(before);
+  });
+
+  it('says so when no page shows the banner, and still reports what loads', async () => {
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}/plain` });
+    const res = await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${client.id}/domain/${domain.id}/onboarding/audit` });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json<AuditResult>();
+    expect(r.widgetFound).toBe(false);
+    expect(r.warnings).toEqual([expect.stringMatching(/showed no banner on any page/)]);
+    expect(r.pages).toEqual([expect.objectContaining({ widget: false, afterDecline: null, afterAcceptAll: null })]);
+    expect(r.violations.map((v) => v.value)).toEqual(expect.arrayContaining([`http://localhost:${other.port}/js/leaky.js`, 'leak_id']));
+  });
+
+  it('answers a start page with an error status as the scan does: 400 SCAN_SITE_ERROR', async () => {
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}/missing` });
+    const res = await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${client.id}/domain/${domain.id}/onboarding/audit` });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('SCAN_SITE_ERROR');
+  });
+});
+
+describe('GET …/onboarding/audit errors', () => {
+  const ctx = useApp('sqlite');
+  const noBrowser = useApp('sqlite', { scan: { ...testConfig().scan, allowPrivateNetworks: true, chromiumPath: '/nonexistent' } });
+  const url = async (c: TestContext, name: string) => {
+    const client = await createClient(c);
+    const domain = await createDomain(c, client.id, { name });
+    return `/hosting/api/client/${client.id}/domain/${domain.id}/onboarding/audit`;
+  };
+
+  it('refuses a private target with 400 SCAN_TARGET_FORBIDDEN', async () => {
+    const res = await ctx.hosting({ method: 'GET', url: await url(ctx, '10.1.2.3') });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('SCAN_TARGET_FORBIDDEN');
+  });
+
+  it('answers 404 for a domain of another client', async () => {
+    const other = await createClient(ctx);
+    const path = (await url(ctx, 'shop.example')).replace(/client\/[^/]+/, `client/${other.id}`);
+    const res = await ctx.hosting({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('DOMAIN_NOT_FOUND');
+  });
+
+  it('needs a browser: 500 SCAN_FAILED NO_BROWSER', async () => {
+    const site = await serve((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>'));
+    try {
+      const res = await noBrowser.hosting({ method: 'GET', url: await url(noBrowser, `http://127.0.0.1:${site.port}`) });
+      expect(res.statusCode, res.body).toBe(500);
+      expect(res.json().error).toMatchObject({ code: 'SCAN_FAILED', details: [{ message: expect.stringMatching(/^NO_BROWSER: /) }] });
+    } finally {
+      await site.close();
+    }
+  });
+});

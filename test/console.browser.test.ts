@@ -1,0 +1,219 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { DIALECTS, HOSTING_KEY, createClient, createDomain, sendConsent, useApp } from './helper.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PASSWORD = 'correct horse battery';
+/** `SCREENSHOTS=1 npx vitest run test/console.browser.test.ts` refreshes docs/img/console-*.png. */
+const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/** axe-core's WCAG 2.0/2.1/2.2 A and AA rules on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations;
+}
+
+async function shot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  mkdirSync(`${ROOT}docs/img`, { recursive: true });
+  await page.screenshot({ path: `${ROOT}docs/img/console-${name}.png`, fullPage: true });
+}
+
+// The console runs the same in both engines; the browser flows use the first (SQLite unless only PostgreSQL).
+const dialect = DIALECTS[0]!;
+
+describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
+  beforeAll(() => {
+    // The bundle the server reads at start (npm run build:console).
+    execFileSync(process.execPath, [`${ROOT}console/build.mjs`], { cwd: ROOT, stdio: 'ignore' });
+  }, 60_000);
+  const ctx = useApp(dialect);
+  let browser: Browser;
+  let context: BrowserContext;
+  let base: string;
+  beforeAll(async () => {
+    base = `${await ctx.app.listen({ port: 0, host: '127.0.0.1' })}/console/`;
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const newPage = async (width = 1280, locale = 'en-US') => {
+    context = await browser.newContext({ viewport: { width, height: 900 }, locale });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
+    return context.newPage();
+  };
+
+  it('agency: signs in with the key, creates and edits a client, adds a domain, edits settings, copies the snippet', async () => {
+    const page = await newPage();
+    await page.goto(base);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'sign-in');
+
+    // A wrong key: the API's message in words, the form keeps its value.
+    await page.getByLabel('Agency').check();
+    await page.getByLabel('Hosting API key').fill('wrong key');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Wrong key, username or password');
+    expect(await page.getByLabel('Hosting API key').inputValue()).toBe('wrong key');
+
+    await page.getByLabel('Hosting API key').fill(HOSTING_KEY);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
+
+    // Create a client; a taken username is explained and what was typed stays.
+    const existing = await createClient(ctx);
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'New client' }) });
+    await form.getByLabel('Username').fill(existing.username);
+    await form.getByLabel('E-mail address').fill('shop@example.com');
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByLabel('Company').fill('Shop GmbH');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toContain('This username is already taken.');
+    expect(await form.getByLabel('Company').inputValue()).toBe('Shop GmbH');
+    await form.getByLabel('Username').fill('shop-owner');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'shop-owner' }).waitFor();
+    expect(await page.getByRole('row', { name: /shop-owner/ }).textContent()).toContain('Shop GmbH');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'clients');
+
+    // Edit the client: quotas, a feature, deactivate.
+    await page.getByRole('link', { name: 'shop-owner' }).click();
+    await page.getByRole('heading', { name: 'Shop GmbH', level: 1 }).waitFor();
+    await page.getByLabel('Maximum domains').fill('3');
+    await page.getByLabel('canUseIAB').uncheck();
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Saved.');
+    const shop = (await ctx.hosting({ method: 'GET', url: '/hosting/api/client/by-username/shop-owner' })).json();
+    expect(shop).toMatchObject({ domainMaxCount: 3, features: { canUseIAB: false, canUseScripts: true }, active: true });
+
+    // A domain: a bad name is explained; a good one is created and opened.
+    const domainForm = page.locator('form', { has: page.getByRole('heading', { name: 'New domain' }) });
+    await domainForm.getByLabel('Domain name').fill('not a domain!');
+    await domainForm.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => domainForm.getByRole('alert').textContent()).toContain('not a valid host name');
+    await domainForm.getByLabel('Domain name').fill('https://www.shop.example/de/');
+    await domainForm.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'www.shop.example/de/' }).click();
+    await page.getByRole('heading', { name: 'www.shop.example/de/', level: 1 }).waitFor();
+    await expect.poll(() => page.locator('pre.snippet').textContent()).toContain(`apiKey=${shop.apiKey}`);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('<script src=');
+
+    // Settings with help texts; a rejected value keeps the form; a valid one is saved.
+    await page.getByLabel('Country').fill('Germany');
+    await page.getByLabel('Decision valid for (days)').fill('90');
+    await page.getByLabel('Iframe markers').fill('youtube.com\nvimeo.com');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('country');
+    expect(await page.getByLabel('Decision valid for (days)').inputValue()).toBe('90');
+    await page.getByLabel('Country').fill('DE');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
+    const domains = (await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${shop.id}/domain` })).json();
+    expect(domains[0]).toMatchObject({ name: 'www.shop.example', path: '/de/', country: 'DE', consentCookieLifetime: 90, iframeMarkers: ['youtube.com', 'vimeo.com'] });
+
+    // Embeddings: from the preset catalogue (searched), and by hand; switched off; deleted.
+    await page.getByLabel('Search services').fill('google analytics 4');
+    await page.getByRole('button', { name: 'Search services' }).click();
+    await page.getByRole('button', { name: 'Add: Google Analytics 4' }).click();
+    const embeddings = page.locator('section', { has: page.getByRole('heading', { name: 'Embeddings' }) }).locator('ul.list').first();
+    await expect.poll(() => embeddings.textContent()).toContain('Google Analytics 4');
+    await page.getByLabel('Name', { exact: true }).fill('Live chat');
+    await page.getByLabel('Purpose').selectOption('15c61c3');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => embeddings.textContent()).toContain('Live chat');
+    await page.getByRole('button', { name: 'Deactivate: Live chat' }).click();
+    await page.getByRole('button', { name: 'Activate: Live chat' }).waitFor();
+    const stored = (await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${shop.id}/domain/${domains[0].id}/embedding` })).json();
+    expect(stored.map((e: { name: string; active: boolean; purpose: string }) => [e.name, e.active, e.purpose])).toEqual([
+      ['Google Analytics 4', true, 'a717ff5'],
+      ['Live chat', false, '15c61c3'],
+    ]);
+    expect(stored[0].assets.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Delete: Live chat' }).click();
+    await expect.poll(() => embeddings.textContent()).not.toContain('Live chat');
+
+    // Placeholders: a taken name is explained and the form keeps its values; delete.
+    await page.getByLabel('Placeholder name').fill('{FIRMA}');
+    await page.getByLabel('Value', { exact: true }).fill('Shop GmbH');
+    await page.getByRole('button', { name: 'Add placeholder' }).click();
+    const placeholders = page.locator('section', { has: page.getByRole('heading', { name: 'Placeholders' }) });
+    await expect.poll(() => placeholders.locator('ul.list').textContent()).toContain('{FIRMA} = Shop GmbH');
+    await page.getByLabel('Placeholder name').fill('FIRMA');
+    await page.getByLabel('Value', { exact: true }).fill('Other');
+    await page.getByRole('button', { name: 'Add placeholder' }).click();
+    await expect.poll(() => placeholders.getByRole('alert').textContent()).toContain('already has a placeholder with this name');
+    expect(await page.getByLabel('Value', { exact: true }).inputValue()).toBe('Other');
+    await page.getByRole('button', { name: 'Delete: FIRMA' }).click();
+    await expect.poll(() => placeholders.textContent()).toContain('No placeholders yet.');
+
+    // Consent log: a consent sent by the widget's endpoint shows in the open block; verify; download.
+    const ucid = await sendConsent(ctx, shop, domains[0]);
+    await page.reload();
+    const log = page.locator('section', { has: page.getByRole('heading', { name: 'Consent log' }) });
+    await expect.poll(() => log.getByRole('row', { name: /^1 open 1/ }).count()).toBe(1);
+    await log.getByRole('button', { name: 'Verify the log' }).click();
+    await expect.poll(() => log.getByRole('status').textContent()).toContain('The log is intact: 1 records');
+    const download = page.waitForEvent('download');
+    await log.getByRole('link', { name: 'Download block 1' }).click();
+    const file = await (await download).path();
+    expect(readFileSync(file, 'utf8')).toContain(ucid);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'domain');
+
+    // Deactivate from the client page, then sign out.
+    await page.getByRole('link', { name: '← Domains' }).click();
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('button', { name: 'Activate' }).waitFor();
+    expect((await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${shop.id}` })).json().active).toBe(false);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
+  it('client: signs in with username and password, sees only its own domains, in German and at 390 px', async () => {
+    const mine = await createClient(ctx, { password: PASSWORD, active: true, company: 'Meine Firma' });
+    const other = await createClient(ctx, { password: PASSWORD, active: true, company: 'Andere Firma' });
+    await createDomain(ctx, mine.id, { name: 'meine.example' });
+    await createDomain(ctx, other.id, { name: 'andere.example' });
+    const page = await newPage(390, 'de-DE');
+    await page.goto(base);
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    await page.getByLabel('Benutzername').fill(mine.username);
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('heading', { name: 'Meine Firma', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'meine.example' }).waitFor();
+    expect(await page.content()).not.toContain('andere.example');
+    // No account form for a client (quotas are the agency's), and nothing wider than the screen.
+    expect(await page.getByRole('heading', { name: 'Konto' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'client-mobile');
+
+    // Another client's page by address: the API's answer, in words.
+    await page.goto(`${base}#/clients/${other.id}`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The client does not exist.');
+    expect(await page.content()).not.toContain('andere.example');
+
+    // Switch to English.
+    await page.getByRole('button', { name: 'Switch to English' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await context.close();
+  });
+});
