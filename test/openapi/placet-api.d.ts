@@ -375,9 +375,29 @@ export interface paths {
         };
         /**
          * Scan the domain's website for cookies, storage, scripts, legal pages and known services
-         * @description Crawls up to SCAN_MAX_PAGES same-site pages within SCAN_TIMEOUT_MS in headless Chromium (HTTP-only without a browser). 400 SCAN_SITE_ERROR: the site answered with an error status or empty content; 400 SCAN_TARGET_FORBIDDEN: the site is on a private network; 500 SCAN_FAILED: crawling failed (the detail starts with DNS, CONNECTION_REFUSED, CONNECTION_FAILED, TLS, TIMEOUT, BROWSER_CRASHED or BUSY).
+         * @description Crawls up to SCAN_MAX_PAGES same-site pages within SCAN_TIMEOUT_MS in headless Chromium (HTTP-only without a browser). 400 SCAN_SITE_ERROR: the site answered with an error status or empty content; 400 SCAN_TARGET_FORBIDDEN: the site is on a private network; 500 SCAN_FAILED: crawling failed (the detail starts with DNS, CONNECTION_REFUSED, CONNECTION_FAILED, TLS, TIMEOUT, BROWSER_CRASHED or BUSY). A site with Placet's snippet is seen without the widget (a server-signed scan pass; docs/onboarding.md).
          */
         get: operations["getClientByClientIdDomainByDomainIdOnboardingScan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/domain/{domainId}/onboarding/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enforcement audit: what the site loads and writes before consent, after "decline" and after "accept all", with the widget as visitors meet it
+         * @description Visits up to SCAN_MAX_PAGES same-site pages in headless Chromium within SCAN_TIMEOUT_MS, as three visitors: one who never decides, one who declines and one who accepts all (clicking the widget's buttons). Lists per page every third-party request and every cookie and storage key written, and as violations what loaded or was written before consent or after "decline", matched to an embedding or preset, with the fix. Same SSRF guard, limits and errors as the scan; without Chromium 500 SCAN_FAILED NO_BROWSER.
+         */
+        get: operations["getClientByClientIdDomainByDomainIdOnboardingAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3534,17 +3554,17 @@ export interface operations {
                     checkAllButtonText?: string;
                     uncheckAllButtonText?: string;
                     imprint?: string;
-                    /** @description HTML, shown unescaped */
+                    /** @description HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales) */
                     imprintHtmlCode?: string;
                     /** @description an http(s) URL or empty */
                     imprintUrl?: string;
                     privacyPolicy?: string;
-                    /** @description HTML, shown unescaped */
+                    /** @description HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales) */
                     privacyPolicyHtmlCode?: string;
                     /** @description an http(s) URL or empty */
                     privacyPolicyUrl?: string;
                     accessibility?: string;
-                    /** @description HTML, shown unescaped */
+                    /** @description HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales) */
                     accessibilityHtmlCode?: string;
                     /** @description an http(s) URL or empty */
                     accessibilityUrl?: string;
@@ -3854,17 +3874,17 @@ export interface operations {
                     checkAllButtonText?: string;
                     uncheckAllButtonText?: string;
                     imprint?: string;
-                    /** @description HTML, shown unescaped */
+                    /** @description HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales) */
                     imprintHtmlCode?: string;
                     /** @description an http(s) URL or empty */
                     imprintUrl?: string;
                     privacyPolicy?: string;
-                    /** @description HTML, shown unescaped */
+                    /** @description HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales) */
                     privacyPolicyHtmlCode?: string;
                     /** @description an http(s) URL or empty */
                     privacyPolicyUrl?: string;
                     accessibility?: string;
-                    /** @description HTML, shown unescaped */
+                    /** @description HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales) */
                     accessibilityHtmlCode?: string;
                     /** @description an http(s) URL or empty */
                     accessibilityUrl?: string;
@@ -4825,6 +4845,173 @@ export interface operations {
                         /** @description extra: what limited the scan */
                         warnings: string[];
                         /** @description extra */
+                        durationMs: number;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getClientByClientIdDomainByDomainIdOnboardingAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description where the audit started */
+                        url: string;
+                        pagesAudited: string[];
+                        /** @description the banner appeared on at least one page */
+                        widgetFound: boolean;
+                        pages: {
+                            url: string;
+                            /** @description the banner appeared on this page */
+                            widget: boolean;
+                            /** @description what the page did in this state; null when the state was not audited on this page */
+                            beforeDecision: {
+                                /** @description third-party requests (not the site, not Placet) */
+                                requests: {
+                                    url: string;
+                                    /** @description document (an iframe), script, xhr, fetch, image, ping, … */
+                                    resourceType: string;
+                                    /** @description the iframe that made the request, when not the page itself */
+                                    frame?: string;
+                                }[];
+                                cookies: {
+                                    name: string;
+                                    domain: string;
+                                    path: string;
+                                }[];
+                                localStorage: {
+                                    name: string;
+                                    origin: string;
+                                }[];
+                                sessionStorage: {
+                                    name: string;
+                                    origin: string;
+                                }[];
+                            } | null;
+                            /** @description what the page did in this state; null when the state was not audited on this page */
+                            afterDecline: {
+                                /** @description third-party requests (not the site, not Placet) */
+                                requests: {
+                                    url: string;
+                                    /** @description document (an iframe), script, xhr, fetch, image, ping, … */
+                                    resourceType: string;
+                                    /** @description the iframe that made the request, when not the page itself */
+                                    frame?: string;
+                                }[];
+                                cookies: {
+                                    name: string;
+                                    domain: string;
+                                    path: string;
+                                }[];
+                                localStorage: {
+                                    name: string;
+                                    origin: string;
+                                }[];
+                                sessionStorage: {
+                                    name: string;
+                                    origin: string;
+                                }[];
+                            } | null;
+                            /** @description what the page did in this state; null when the state was not audited on this page */
+                            afterAcceptAll: {
+                                /** @description third-party requests (not the site, not Placet) */
+                                requests: {
+                                    url: string;
+                                    /** @description document (an iframe), script, xhr, fetch, image, ping, … */
+                                    resourceType: string;
+                                    /** @description the iframe that made the request, when not the page itself */
+                                    frame?: string;
+                                }[];
+                                cookies: {
+                                    name: string;
+                                    domain: string;
+                                    path: string;
+                                }[];
+                                localStorage: {
+                                    name: string;
+                                    origin: string;
+                                }[];
+                                sessionStorage: {
+                                    name: string;
+                                    origin: string;
+                                }[];
+                            } | null;
+                        }[];
+                        /** @description what loaded or was written before consent or after "decline", with the embedding or preset it belongs to and the fix */
+                        violations: {
+                            page: string;
+                            /** @enum {string} */
+                            state: "beforeDecision" | "afterDecline";
+                            /** @enum {string} */
+                            kind: "request" | "cookie" | "localStorage" | "sessionStorage";
+                            /** @description the request URL or the cookie / storage key name */
+                            value: string;
+                            resourceType: string | null;
+                            embedding: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            preset: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @description what to change, in words */
+                            fix: string;
+                        }[];
+                        /** @description requests the SSRF guard refused */
+                        blockedRequests: string[];
+                        warnings: string[];
                         durationMs: number;
                     };
                 };

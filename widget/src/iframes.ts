@@ -1,0 +1,121 @@
+/**
+ * Blocking of iframes: a frame an embedding's iframeMarkers name (or, by the domain's iframe block mode, any
+ * other third-party frame) gets `about:blank` and a placeholder in a shadow root until its embedding is
+ * accepted (or, for a frame of no embedding, its own button is clicked).
+ */
+import { inSet, shareInto } from './handover.js';
+import type { EmbeddingConfig } from './types.js';
+import { c, em, S, type Stored, th } from './state.js';
+import { allowed, decide, readAll, writeAll } from './storage.js';
+import { t, texts } from './i18n.js';
+import { ATTR, has } from './scripts.js';
+import { CSS } from './style.js';
+import { btn, h, toggle, trusted, vars } from './ui/dom.js';
+
+export const blockedFrames: [HTMLIFrameElement, HTMLElement, EmbeddingConfig | undefined][] = [];
+
+export const remembered = () => readAll()[c.p]?.iframeConsentDomains || [];
+
+export const frameOwner = (src: string): EmbeddingConfig | undefined | false => {
+  if (!c.bi || !/^https?:|^\/\//.test(src)) return false;
+  const url = new URL(src, S.here);
+  // The hosts of a configured sharing set are the site's own: their frames are not third-party content.
+  if (url.origin === location.origin || (c.sd.length > 0 && inSet(url.hostname))) return false;
+  const e = em.find((x) => has(src, x.fm));
+  if (e) return allowed(e) ? false : e;
+  if (remembered().includes(url.host)) return false;
+  const listed = has(src, c.im);
+  return (c.iw ? !listed : listed) && undefined;
+};
+
+export const checkFrame = (f: HTMLIFrameElement) => {
+  if (S.approved.has(f) || f.hasAttribute(ATTR)) return;
+  // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.
+  const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
+  const owner = frameOwner(src);
+  if (owner === false) {
+    shareInto(f);
+    const e = em.find((x) => has(src, x.fm));
+    if (e) consentSwitch(f, e);
+    return;
+  }
+  f.setAttribute(ATTR, src);
+  f.setAttribute('src', 'about:blank');
+  const ph = placeholder(f, owner);
+  blockedFrames.push([f, ph, owner]);
+};
+
+/** Frames of embeddings accepted now load. */
+export const applyFrames = () => {
+  for (const item of blockedFrames.slice()) if (item[2] && allowed(item[2])) unblockFrame(item);
+};
+
+export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
+  const [f, ph] = item;
+  blockedFrames.splice(blockedFrames.indexOf(item), 1);
+  S.approved.add(f);
+  f.setAttribute('src', f.getAttribute(ATTR) || '');
+  f.removeAttribute(ATTR);
+  shareInto(f);
+  f.style.display = '';
+  ph.remove();
+  if (item[2]) consentSwitch(f, item[2]);
+};
+
+/** appendConsentSwitchToIframes: a switch under a loaded frame withdraws its embedding; the page reloads to block it again. */
+export const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
+  if (!c.cs) return;
+  const bar = h('div', { class: 'ccm-switch' });
+  bar.attachShadow({ mode: 'open' }).append(
+    h('style', {}, `:host{${vars}}${CSS}`),
+    toggle(`${t('blockedContentConsentSwitchAllowEmbedding')}: ${texts(e)[0]}`, true, false, false, (v) => {
+      if (v) return;
+      decide([...S.acc].filter((id) => id !== e.i), 'save');
+      location.reload();
+    }),
+  );
+  if (f.parentNode) f.after(bar);
+  else queueMicrotask(() => f.isConnected && f.after(bar));
+};
+
+export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undefined): HTMLElement {
+  const ph = h('div', { class: 'ccm-blocked', style: `width:${f.width ? `${f.width}px` : '100%'};height:${f.height || 150}px;max-width:100%` });
+  const sr = ph.attachShadow({ mode: 'open' });
+  const x = owner ? texts(owner) : undefined;
+  const blocked = new URL(f.getAttribute(ATTR) || '', S.here);
+  const accept = (ev: Event) => {
+    if (!trusted(ev)) return;
+    if (owner) decide([...S.acc, owner.i], 'acceptEmbedding');
+    else {
+      const host = blocked.host;
+      if (c.ri) {
+        // rememberIframeConsentPerDomain: this host's iframes load from now on, on every page.
+        const all = readAll();
+        const entry = (all[c.p] = all[c.p] || ({} as Stored));
+        entry.iframeConsentDomains = [...(entry.iframeConsentDomains || []), host];
+        writeAll(all);
+      }
+      for (const item of blockedFrames.slice()) {
+        if (item[0] === f || (c.ri && !item[2] && new URL(item[0].getAttribute(ATTR) || '', S.here).host === host)) unblockFrame(item);
+      }
+    }
+  };
+  sr.append(
+    h('style', {}, `:host{${vars};display:block}${CSS}${th.iframeCss}`),
+    // The blocked host as a class, as the reference model sets it for customCssForIframeBlocker
+    // (`domain--www-google-com`); here on the overlay's root element.
+    h('div', { class: `f domain--${blocked.hostname.replace(/\W/g, '-')}`, lang: S.lang.replace('_', '-') },
+      h('strong', {}, x?.[8] || t('blockedContentTitle')),
+      h('p', {}, x?.[9] || t('blockedContentDisclaimer')),
+      owner && h('p', {}, x![0]),
+      btn('y', x?.[10] || t('blockedContentConsentButtonText'), accept),
+    ),
+  );
+  f.style.display = 'none';
+  // hideIframesUntilConsent: no overlay either, the space stays empty until the embedding is accepted.
+  if (owner?.hi) ph.style.visibility = 'hidden';
+  // A frame caught on its way into the page has no parent yet: place the overlay once it is inserted.
+  if (f.parentNode) f.before(ph);
+  else queueMicrotask(() => f.isConnected && !ph.isConnected && f.before(ph));
+  return ph;
+}

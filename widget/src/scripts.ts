@@ -1,0 +1,136 @@
+/**
+ * Blocking of scripts, and the hooks through which every script and iframe passes: the patched DOM
+ * insertion methods (scripts that other scripts add) and a MutationObserver (what the parser adds). A blocked
+ * script gets `type="text/plain"` and runs, as a copy, once its embedding is accepted.
+ */
+import { c, doc, em, S } from './state.js';
+import { applyFrames, checkFrame } from './iframes.js';
+import { allowed } from './storage.js';
+import { show } from './ui/layers.js';
+
+export const BLOCKED = 'text/plain';
+
+export const ATTR = 'data-ccm-blocked';
+
+export const has = (s: string, markers: string[]) => markers.some((m) => m && s.includes(m));
+
+export const blockedScripts: HTMLScriptElement[] = [];
+
+export const mustBlock = (s: string) =>
+  !has(s, c.am) && (has(s, c.bm) || em.some((e) => !allowed(e) && has(s, e.sm)));
+
+export const scriptKey = (el: HTMLScriptElement) => `${el.getAttribute('src') || ''} ${el.src || ''} ${el.text}`;
+
+/** blockNewScripts: a script no embedding claims is blocked for good (third-party; first-party and inline by option). */
+export const unclaimed = (el: HTMLScriptElement) => {
+  const key = scriptKey(el);
+  if (!c.ns[0] || has(key, c.am) || em.some((e) => has(key, e.sm))) return false;
+  const src = el.getAttribute('src');
+  return src ? new URL(src, S.here).origin !== location.origin || c.ns[1] : c.ns[2];
+};
+
+export const checkScript = (el: HTMLScriptElement) => {
+  if (el === S.own || S.approved.has(el) || el.hasAttribute(ATTR)) return;
+  const type = (el.getAttribute('type') || '').toLowerCase();
+  if (type === 'text/x-ccm-loader') {
+    if (!el.hasAttribute(ATTR)) {
+      el.setAttribute(ATTR, 'l');
+      blockedScripts.push(el);
+    }
+    return;
+  }
+  if (type && !/^(text|application)\/(java|ecma)script$|^module$/.test(type)) return;
+  if (!mustBlock(scriptKey(el)) && !unclaimed(el)) return;
+  el.setAttribute('data-ccm-type', type);
+  el.setAttribute(ATTR, '1');
+  el.type = BLOCKED;
+  blockedScripts.push(el);
+};
+
+export const check = (n: Node) => {
+  if (n instanceof HTMLScriptElement) checkScript(n);
+  else if (n instanceof HTMLIFrameElement) checkFrame(n);
+  else if (n instanceof Element || n instanceof DocumentFragment) n.querySelectorAll('script,iframe').forEach(check);
+};
+
+// Scripts and iframes added by other scripts pass through the DOM insertion methods. Only insertions
+// into the document count: nothing in a detached tree runs or loads, and the tree is checked as a whole
+// when it is inserted. That also keeps building the widget's own UI (many small appends) cheap.
+export const patch = (proto: Record<string, unknown>, names: string[]) =>
+  names.forEach((m) => {
+    const orig = proto[m] as (...a: unknown[]) => unknown;
+    proto[m] = function (this: Node, ...args: unknown[]) {
+      if (this.isConnected) args.forEach((a) => a instanceof Node && check(a));
+      return orig.apply(this, args);
+    };
+  });
+
+export const hook = () => {
+  patch(Node.prototype as unknown as Record<string, unknown>, ['appendChild', 'insertBefore', 'replaceChild']);
+  patch(Element.prototype as unknown as Record<string, unknown>, ['append', 'prepend', 'before', 'after', 'replaceWith']);
+  // Scripts and iframes the parser inserts are caught before they run or load.
+  new MutationObserver((records) => {
+    show();
+    records.forEach((r) => r.addedNodes.forEach(check));
+  }).observe(doc.documentElement, {
+    childList: true,
+    subtree: true,
+  });
+};
+
+export const runScript = (old: HTMLScriptElement, loader: boolean) => {
+  const type = loader ? '' : old.getAttribute('data-ccm-type');
+  const src = loader ? old.getAttribute('data-ccm-loader-src') || old.getAttribute('src') : old.getAttribute('src');
+  // evalInlineScripts: inline code runs through a global eval instead of a new <script> element (no
+  // document.currentScript; under a Content Security Policy it needs 'unsafe-eval' rather than a nonce).
+  if (c.ev && !src && type !== 'module') {
+    old.removeAttribute(ATTR);
+    try {
+      (0, eval)(old.text);
+    } catch (err) {
+      setTimeout(() => {
+        throw err; // reported like an error in the page's own script, without stopping the widget
+      });
+    }
+    return;
+  }
+  const s = doc.createElement('script');
+  for (const a of Array.from(old.attributes)) {
+    if (!/^(type|src|data-ccm-)/.test(a.name)) s.setAttribute(a.name, a.value);
+  }
+  // A parsed nonce is hidden from getAttribute(); without it a CSP with nonces refuses the copy.
+  s.nonce = old.nonce;
+  if (type) s.type = type;
+  if (src) {
+    s.src = src;
+    s.async = old.async;
+  } else s.text = old.text;
+  S.approved.add(s);
+  old.replaceWith(s);
+};
+
+export const loaderAllowed = (el: HTMLScriptElement) => {
+  const group = el.getAttribute('data-ccm-loader-group');
+  const src = el.getAttribute('data-ccm-loader-src') || '';
+  const owner = em.find((e) => (group ? e.g === group : has(src, e.sm)));
+  return !!owner && allowed(owner) && !has(src, c.bm);
+};
+
+export const injected = new Set<string>();
+
+export const apply = () => {
+  for (const el of blockedScripts.slice()) {
+    const loader = el.getAttribute(ATTR) === 'l';
+    if (el.isConnected && (loader ? loaderAllowed(el) : !mustBlock(scriptKey(el)) && !unclaimed(el))) {
+      blockedScripts.splice(blockedScripts.indexOf(el), 1);
+      runScript(el, loader);
+    }
+  }
+  applyFrames();
+  for (const e of em) {
+    if (e.h && allowed(e) && !injected.has(e.i)) {
+      injected.add(e.i);
+      (doc.body || doc.head).appendChild(doc.createRange().createContextualFragment(e.h));
+    }
+  }
+};

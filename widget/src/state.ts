@@ -1,0 +1,75 @@
+/**
+ * The widget's one state object, and the configuration the service inlined. Every module reads and writes
+ * the visitor's state here (in the manner of orestbida/cookieconsent's `core/global.js`); a module keeps
+ * to itself only what no other module touches.
+ */
+import type { WidgetConfig } from './types.js';
+
+declare const __PLACET_CONFIG__: WidgetConfig;
+
+/** The domain's configuration (the service replaces the token with JSON). */
+export const c = __PLACET_CONFIG__;
+export const em = c.em;
+export const th = c.th;
+
+/** The stored decision of one domain path (the reference product's storage format, generation 2). */
+export interface Stored {
+  gen: 2;
+  ucid: string;
+  consent: boolean;
+  embeddings: string[];
+  created: string;
+  updated: string;
+  clickedButton: string;
+  lang: string;
+  rev: number;
+  lrev: number;
+  iframeConsentDomains?: string[];
+}
+
+export type Win = Window & Record<string, unknown> & { dataLayer?: unknown[] };
+export const w = window as unknown as Win;
+export const doc = document;
+export const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+export const NECESSARY = '41ba25c';
+export const gpc = nav.globalPrivacyControl === true;
+export const dnt = nav.doNotTrack === '1';
+
+export const S = {
+  /** Where the decision is kept: a Storage, null for the cookie, undefined when storage is refused (memory). */
+  store: undefined as Storage | null | undefined,
+  /** The decision as last written, also the fallback when storage is refused. */
+  mem: '',
+  /** This visitor's decision for this domain path, if any. */
+  stored: undefined as Stored | undefined,
+  /** A valid decision exists (not voided by age, revision or legal revision). */
+  decided: false,
+  /** enableOnlyInEu and a visitor from outside the area, without a decision: everything runs. */
+  implicit: false,
+  /** Ids of the embeddings accepted now (necessary ones included). */
+  acc: new Set<string>(),
+  /** Embedding ids a decision handed over from another host withdrew (their storage goes at start). */
+  handedOver: undefined as string[] | undefined,
+  /** The page address once a handed-over consent is removed from it. */
+  here: '',
+  /** The widget's own <script> element (never blocked). */
+  own: null as HTMLOrSVGScriptElement | null,
+  /** The gtag function taken at start: the page's, or one that feeds dataLayer. */
+  gtag: undefined as unknown as (...a: unknown[]) => void,
+  /** The widget's host element (an open shadow root) and the panel inside it that shows the layer. */
+  host: undefined as unknown as HTMLElement,
+  panel: undefined as unknown as HTMLElement,
+  /** Scripts and iframes the widget itself inserted or let load: never checked again. */
+  approved: new WeakSet<Node>(),
+  /** The locale shown. */
+  lang: '',
+  /** The open layer: 0 none (icon), 1 banner, 2 settings, 3 details, 4 a legal text. */
+  layer: 0,
+  /** Where focus goes back to when the widget closes. */
+  returnTo: null as Element | null,
+  /** The embeddings ticked in the settings, not yet saved. */
+  sel: new Set<string>(),
+  /** The legal text shown in layer 4, and the layer it was opened from. */
+  legal: '',
+  legalFrom: 1,
+};

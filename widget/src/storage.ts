@@ -1,0 +1,104 @@
+/**
+ * Storage and decision: where the visitor's decision is kept (localStorage, sessionStorage, a cookie, or
+ * memory when the browser refuses storage), whether it is still valid, what it accepts, and making one.
+ */
+import { c, doc, em, NECESSARY, S, type Stored } from './state.js';
+import type { EmbeddingConfig } from './types.js';
+import { record } from './record.js';
+import { announce } from './api.js';
+import { dropUnknown, wipe } from './cookies.js';
+import { apply } from './scripts.js';
+import { closeLayer } from './ui/layers.js';
+
+export const KEY = 'ccm_consent';
+
+/** `hostname` is `d` or below it. */
+export const under = (hostname: string, d: string) => hostname === d || hostname.endsWith(`.${d}`);
+
+// Storage can be refused (a third-party frame with blocked storage, a sandbox, a full quota): the decision
+// then lives in memory for the page, and the widget keeps working.
+export const openStore = (): Storage | null | undefined => {
+  try {
+    const st = c.s === 1 ? null : c.s === 2 || c.lt === 0 ? sessionStorage : localStorage;
+    st?.getItem(KEY);
+    return st;
+  } catch {
+    return undefined;
+  }
+};
+
+export const readAll = (): Record<string, Stored> => {
+  try {
+    const raw = S.store ? S.store.getItem(KEY) : S.store === null ? decodeURIComponent((doc.cookie.match(/(?:^|; )ccm_consent=([^;]*)/) || [])[1] || '') : S.mem;
+    return JSON.parse(raw || S.mem || '{}');
+  } catch {
+    return {};
+  }
+};
+
+export const writeAll = (v: Record<string, Stored>) => {
+  S.mem = JSON.stringify(v);
+  try {
+    if (S.store) S.store.setItem(KEY, S.mem);
+    else if (S.store === null) {
+      // consentSharingDomains: the cookie is set on the shared registrable domain, so its subdomains see it.
+      const shared = c.sd.find((d) => under(location.hostname, d));
+      doc.cookie = `${KEY}=${encodeURIComponent(S.mem)};path=/;SameSite=Lax${shared ? `;domain=${shared}` : ''}${c.lt ? `;max-age=${c.lt * 86400}` : ''}${c.sc && location.protocol === 'https:' ? ';Secure' : ''}`;
+    }
+  } catch {
+    // kept in memory only
+  }
+};
+
+export const validDecision = (s: Stored | undefined): s is Stored => {
+  if (!s || !s.ucid || !s.updated) return false;
+  const t = Date.parse(s.updated);
+  return !(c.rb && t < c.rb) && !(c.lt && t + c.lt * 864e5 < Date.now()) && !(c.rl && s.lrev !== c.lr);
+};
+
+export const now = () => new Date().toISOString();
+
+export const byId = (id: string) => em.find((e) => e.i === id);
+
+// requireConsentForMandatoryEmbeddings: "technically necessary" embeddings wait for consent like any other.
+export const fixed = (p: string) => p === NECESSARY && !c.rm;
+
+export const necessary = em.filter((e) => fixed(e.p)).map((e) => e.i);
+
+// enableOnlyInEu, visitor from outside the area (told by the service): everything is enabled without a
+// banner and without a record, unless GPC or honoured DNT asks otherwise; a choice they make counts as usual.
+export const activeHere = (e: EmbeddingConfig) => {
+  const listed = e.x.some((u) => (u.endsWith('*') ? S.here.startsWith(u.slice(0, -1)) : S.here === u));
+  return e.xm ? listed : !listed;
+};
+
+export const allowed = (e: EmbeddingConfig) => S.acc.has(e.i) && activeHere(e);
+
+export const decide = (ids: Iterable<string>, button: string) => {
+  const before = S.acc;
+  S.acc = new Set([...ids, ...necessary]);
+  const first = !S.stored?.ucid;
+  const ucid = S.stored?.ucid || Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const all = readAll();
+  const embeddings = [...S.acc];
+  S.stored = all[c.p] = {
+    gen: 2, ucid, consent: embeddings.some((id) => byId(id)?.p !== NECESSARY), embeddings,
+    created: S.stored?.created || now(), updated: now(), clickedButton: button, lang: S.lang, rev: c.r, lrev: c.lr,
+    iframeConsentDomains: all[c.p]?.iframeConsentDomains || [],
+  };
+  writeAll(all);
+  S.decided = true;
+  closeLayer();
+  em.forEach((e) => before.has(e.i) && !S.acc.has(e.i) && wipe(e));
+  record(button);
+  // The click's task ends here (decision stored and sent, banner closed, withdrawn storage deleted);
+  // unblocking and the events follow in a task of their own, so neither becomes a long task on a slow
+  // device.
+  const ch = new MessageChannel();
+  ch.port1.onmessage = () => {
+    apply();
+    dropUnknown();
+    announce(first);
+  };
+  ch.port2.postMessage(0);
+};

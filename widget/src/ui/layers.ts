@@ -1,0 +1,200 @@
+/**
+ * The layers: 1 the banner, 2 the settings (purposes), 3 the details (embeddings), 4 a legal text, 0 only the
+ * settings icon. They live in an open shadow root on `<div id="ccm-widget">`, the first child of `<body>`.
+ */
+import { assetTable, btn, h, link, purposes, toggle, trusted, vars } from './dom.js';
+import { decide, fixed } from '../storage.js';
+import { CSS, ICON } from '../style.js';
+import { c, dnt, doc, em, gpc, S, th } from '../state.js';
+import { dispatch } from '../api.js';
+import { bundle, t, texts } from '../i18n.js';
+
+export const FOCUSABLE = 'button,input:not([disabled]),a[href],summary';
+
+export const build = () => {
+  S.host = h('div', { id: 'ccm-widget' });
+  const root = S.host.attachShadow({ mode: 'open' });
+  root.append(h('style', {}, `:host{${vars}}${CSS}${th.css}`));
+  // The root class of the reference model, so that custom CSS written for it applies unchanged.
+  S.panel = h('div', { class: 'ccm-root' });
+  root.append(S.panel);
+  root.addEventListener('keydown', (ev) => {
+    const e = ev as KeyboardEvent;
+    if (!S.layer) return;
+    if (e.key === 'Escape') {
+      if (S.layer === 4) render(S.legalFrom);
+      else if (S.layer === 3) render(2);
+      else if (S.layer === 2) back();
+      else if (S.decided || th.close) closeLayer();
+    } else if (e.key === 'Tab' && (S.layer > 1 || th.blocking)) {
+      const f = Array.from(S.panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const i = f.indexOf(root.activeElement as HTMLElement);
+      const next = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : i === f.length - 1 ? 0 : i + 1;
+      f[next]?.focus();
+      e.preventDefault();
+    }
+  });
+};
+
+// The widget lives in <body> so that it inherits the site's font: a face the page loads anyway, where a
+// font of its own costs a lookup in the browser process per weight in the first layout. With the snippet
+// first in <head> there is no body yet: the widget is built now, detached, and inserted by the observer
+// above as soon as the parser adds <body>, which is still before the first frame.
+export function show() {
+  if (S.host.isConnected || !doc.body) return;
+  doc.body.prepend(S.host);
+  if (S.layer > 1 || (S.layer && th.blocking)) focusFirst();
+}
+
+export const acceptAll = (ev: Event) => trusted(ev) && decide(em.map((e) => e.i), 'acceptAll');
+
+export const declineAll = () => decide([], 'declineAll');
+
+export const save = (ev: Event) => trusted(ev) && decide(S.sel, 'save');
+
+// Legal pages open in a layer of their own (display mode `direct`, the locale's HTML) or as links.
+export const legalLinks = () =>
+  h('p', { class: 'l' }, ...c.lg.map(([f, direct, blank]) =>
+    direct && t(`${f}HtmlCode`)
+      ? h('button', { type: 'button', class: 'k', onclick: () => ((S.legal = f), (S.legalFrom = S.layer), render(4)) }, t(f))
+      : link(t(f), t(`${f}Url`), blank),
+  ));
+
+export const purposeToggle = (p: string) => {
+  const ids = em.filter((e) => e.p === p).map((e) => e.i);
+  const n = ids.filter((id) => S.sel.has(id)).length;
+  return toggle(bundle().pu[p]![0], fixed(p) || (n > 0 && n === ids.length), fixed(p), n > 0 && n < ids.length, (v) => {
+    ids.forEach((id) => (v ? S.sel.add(id) : S.sel.delete(id)));
+    render(S.layer);
+  });
+};
+
+export const buttonsFor = (list: string[]) => {
+  const order = [...list];
+  if (c.de && order.includes('accept') && !order.includes('decline')) order.splice(order.indexOf('accept') + 1, 0, 'decline');
+  return order.map((b) =>
+    b === 'accept'
+      ? btn('a', t('widgetFullConsentButtonText'), acceptAll)
+      : b === 'decline'
+        ? btn('d', t('widgetDeclineButtonText'), declineAll)
+        : th.purposesInMain
+          ? h('button', { type: 'button', class: 'k', onclick: () => render(2) }, t('widgetSettingsButtonText'))
+          : btn('s', t('widgetSettingsButtonText'), () => render(2)),
+  );
+};
+
+export const dialog = (title: string, modal: boolean, ...body: (Node | string | false | undefined)[]) =>
+  h(
+    'div',
+    { class: `r ${th.position}`, lang: S.lang.replace('_', '-') },
+    modal && th.blocking && h('div', { class: 'o' }),
+    h(
+      'div',
+      { class: 'b', role: 'dialog', 'aria-modal': modal && 'true', 'aria-labelledby': 'ccm-t' },
+      th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
+      th.close && S.layer === 1 && btn('x', '×', closeLayer, t('detailsCloseButtonText')),
+      h('h2', { id: 'ccm-t' }, title),
+      ...body,
+      !c.wl && h('p', { class: 'w' }, 'Placet'),
+    ),
+  );
+
+export const views: Record<number, () => HTMLElement> = {
+  4: () => {
+    const body = h('div');
+    body.innerHTML = t(`${S.legal}HtmlCode`); // documented as HTML: the only text not escaped
+    return dialog(t(S.legal), true, body, h('div', { class: 'n' }, btn('s', t('detailsCloseButtonText'), () => render(S.legalFrom))));
+  },
+  1: () =>
+    dialog(
+      t('widgetTitle'),
+      th.blocking,
+      h('p', {}, t('widgetIntroText')),
+      th.purposesInMain && h('div', {}, ...purposes().map(purposeToggle), btn('a', t('categoriesSaveButtonText'), save)),
+      h('div', { class: 'n' }, ...buttonsFor(th.buttons)),
+      legalLinks(),
+    ),
+  2: () =>
+    dialog(
+      t('categoriesTitle'),
+      true,
+      ...purposes().map((p) => h('div', { class: 'p' }, purposeToggle(p), h('p', {}, bundle().pu[p]![1]))),
+      th.checkAll && h('p', {}, btn('s', t('checkAllButtonText'), () => ((S.sel = new Set(em.map((e) => e.i))), render(2))), btn('s', t('uncheckAllButtonText'), () => ((S.sel = new Set()), render(2)))),
+      h('div', { class: 'n' },
+        btn('a', t('categoriesSaveButtonText'), save),
+        th.settingsAcceptAll && btn('a', t('categoriesFullConsentButtonText'), acceptAll),
+        btn('s', t('categoriesCancelButtonText'), back),
+        btn('s', t('questionMarkButtonText'), () => render(3)),
+      ),
+      th.footer && legalLinks(),
+    ),
+  3: () =>
+    dialog(
+      t('detailsTitle'),
+      true,
+      ...purposes().map((p) =>
+        h('section', {}, h('h3', {}, bundle().pu[p]![0]),
+          ...em.filter((e) => e.p === p).map((e) => {
+            const x = texts(e);
+            const row = (k: string, v: string | Node) => v && h('div', {}, h('dt', {}, t(k)), h('dd', {}, v));
+            return h('details', {},
+              h('summary', {}, x[0]),
+              toggle(x[0], fixed(p) || S.sel.has(e.i), fixed(p), false, (v) => (v ? S.sel.add(e.i) : S.sel.delete(e.i))),
+              h('dl', {},
+                row('embeddingVendorLabel', x[1]),
+                row('embeddingDescriptionLabel', x[2]),
+                row('embeddingPrivacyPolicyUrlLabel', x[3] && h('a', { href: x[3], target: '_blank', rel: 'noopener' }, x[3])),
+                row('embeddingWhichDataIsCollectedLabel', x[4]),
+                row('embeddingPurposeOfDataCollectionLabel', x[5]),
+                row('embeddingLegalBasisLabel', x[6]),
+                row('embeddingPlaceOfProcessingLabel', x[7]),
+              ),
+              x[11].length > 0 && assetTable(x[11]),
+            );
+          }),
+        ),
+      ),
+      h('p', { class: 'u' }, 'ucid: ', h('code', {}, S.stored?.ucid || '–')),
+      h('div', { class: 'n' }, btn('a', t('categoriesSaveButtonText'), save), btn('s', t('detailsCloseButtonText'), () => render(2))),
+    ),
+};
+
+// Drawn, not a glyph: a symbol such as ⚙ is in no text font, and the system-wide font fallback search it
+// triggers cost more than the rest of closing the banner (a long task at 4× CPU throttling).
+export const icon = () => {
+  if (!th.icon) return;
+  const image = th.iconImage ? h('img', { src: `data:image;base64,${th.iconImage}`, alt: '' }) : '';
+  const b = btn('c', image, () => openLayer(th.iconTarget === 'main' ? 1 : 2), t('changeConsentText'));
+  if (!th.iconImage) b.innerHTML = ICON;
+  return b;
+};
+
+export function render(n: number) {
+  const wasOpen = S.layer > 0;
+  S.layer = n;
+  S.panel.replaceChildren(...(n ? [views[n]!()] : S.decided || S.implicit || gpc || dnt ? [icon() || ''] : []));
+  if (n && (n > 1 || th.blocking || wasOpen)) focusFirst();
+}
+
+export function focusFirst() {
+  S.panel.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+}
+
+export function openLayer(n: number) {
+  if (!S.layer) S.returnTo = doc.activeElement;
+  S.sel = new Set(S.acc);
+  render(n);
+}
+
+export function closeLayer() {
+  if (!S.layer) return;
+  render(0);
+  // Focus goes back where it was; the body needs no focus() call (and the forced layout it costs).
+  if (S.returnTo !== doc.body) (S.returnTo as HTMLElement | null)?.focus?.();
+  dispatch('ccm19WidgetClosed');
+}
+
+export function back() {
+  if (S.decided) closeLayer();
+  else render(1);
+}
