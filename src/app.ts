@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Config } from './config.js';
 import { connect, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { randomIds, systemClock, type Clock, type Deps, type Ids } from './deps.js';
 import { AppError } from './errors.js';
+import { createNodeServer, lingerAfterAnswer } from './http-server.js';
 import { registerNulGuard, registerValidation, validationDetails } from './plugins/validation.js';
 import { registerRoutes } from './routes.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { DOCS_CSP, registerSecurityHeaders } from './plugins/security-headers.js';
 import { ErrorBodySchema } from './schemas/common.js';
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -46,6 +50,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       },
     },
     bodyLimit: config.bodyLimitBytes,
+    serverFactory: (handler) => createNodeServer(config, handler),
+    genReqId: requestIdOf,
+    frameworkErrors: (err, request, reply) => {
+      // A malformed percent-encoding (FST_ERR_BAD_URL) or an over-long path parameter, answered in the
+      // envelope like every other error rather than in Fastify's own body.
+      const appError = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new AppError('URI_TOO_LONG')
+        : new AppError('BAD_REQUEST', undefined, 'The request URL is not valid (malformed percent-encoding).');
+      request.log.info({ code: err.code }, 'malformed request URL');
+      void (reply as FastifyReply).status(appError.status).send(appError.toJSON());
+    },
     return503OnClosing: true,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
@@ -62,6 +77,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     log: app.log,
   };
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerSecurityHeaders(app, config);
+  registerMetrics(app, config, database.db);
   registerValidation(app);
   registerNulGuard(app);
   app.addSchema(ErrorBodySchema);
@@ -74,14 +94,55 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   return app;
 }
 
+/** Query parameters whose values never reach a log line, compared after percent-decoding (`%61piKey`). */
+const SECRET_PARAMS = new Set(['apikey', 'api_key', 'key', 'token', 'password', 'secret']);
+
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]apiKey=)[^&#]*/gi, '$1[redacted]');
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const parts = url.slice(query + 1).split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const name = eq < 0 ? part : part.slice(0, eq);
+    return SECRET_PARAMS.has(decodeParamName(name).toLowerCase()) ? `${name}=[redacted]` : part;
+  });
+  return `${url.slice(0, query + 1)}${parts.join('&')}`;
 }
+
+/** Decodes a query parameter name as Fastify's query parser does (`+` is a space; bad escapes stay). */
+function decodeParamName(name: string): string {
+  const plain = name.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(plain);
+  } catch {
+    return plain.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+}
+
+/**
+ * Request ids unique across processes: a proxy's `X-Request-Id` when it is a plain token (so one id follows a
+ * request through the proxy's and Placet's logs), else a random UUID. Sent back in `X-Request-Id`.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && /^[A-Za-z0-9._:@/+=-]{1,128}$/.test(sent) ? sent : randomUUID();
+}
+
+/**
+ * 5xx answers that are not Placet's fault and need no stack trace: the scanned website is down or slow
+ * (SCAN_FAILED). Logged at warn with their code and details.
+ */
+const EXPECTED_FAILURES: ReadonlySet<string> = new Set(['SCAN_FAILED']);
 
 function registerErrorHandlers(app: App): void {
   app.setErrorHandler<FastifyError>((err, request, reply) => {
     const appError = toAppError(err);
-    if (appError.status >= 500) request.log.error({ err }, 'request failed');
+    if (EXPECTED_FAILURES.has(appError.code)) {
+      request.log.warn({ code: appError.code, details: appError.details }, appError.message);
+    } else if (appError.status >= 500) request.log.error({ err }, 'request failed');
+    if (appError.status === 413) {
+      reply.header('connection', 'close');
+      lingerAfterAnswer(request.raw);
+    }
     return reply.status(appError.status).send(appError.toJSON());
   });
   app.setNotFoundHandler((request, reply) =>
@@ -133,6 +194,6 @@ async function registerOpenApi(app: App, config: Config): Promise<void> {
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

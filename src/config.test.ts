@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -8,7 +10,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
-      database: { kind: 'sqlite', file: path.resolve('/srv/placet', 'data', 'placet.sqlite') },
+      database: { kind: 'sqlite', file: path.resolve('/srv/placet', 'var', 'placet.sqlite') },
       hostingApiKey: undefined,
       publicUrl: 'http://localhost:8080',
       logLevel: 'info',
@@ -27,6 +29,29 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
     expect(loadConfig({ PUBLIC_URL: 'https://cmp.agency.example/' }).publicUrl).toBe('https://cmp.agency.example');
+  });
+
+  it('keeps using ./data/placet.sqlite where an install already has it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placet-config-'));
+    fs.mkdirSync(path.join(dir, 'data'));
+    fs.writeFileSync(path.join(dir, 'data', 'placet.sqlite'), '');
+    expect(loadConfig({}, dir).database).toEqual({ kind: 'sqlite', file: path.join(dir, 'data', 'placet.sqlite') });
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('reads TLS files in pairs, limits and the metrics token', () => {
+    expect(loadConfig({ TLS_CERT_FILE: 'c.pem', TLS_KEY_FILE: 'k.pem' }, '/etc/placet').tls).toEqual({
+      certFile: '/etc/placet/c.pem', keyFile: '/etc/placet/k.pem',
+    });
+    expect(() => loadConfig({ TLS_CERT_FILE: 'c.pem' })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE/);
+    expect(loadConfig({}).limits).toEqual({
+      requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5000, maxRequestsPerSocket: 1000, maxConnections: undefined,
+    });
+    expect(loadConfig({ MAX_CONNECTIONS: '500' }).connections.maxConnections).toBe(500);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10' })).toThrow(/REQUEST_TIMEOUT_MS/);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'metricsmetricsmetricsmetrics' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ HOSTING_API_KEY: 'a'.repeat(30) })).toThrow(/HOSTING_API_KEY is too predictable/);
   });
 
   it('reads COUNTRY_HEADER as a lower-case header name', () => {

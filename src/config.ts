@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -57,7 +58,7 @@ export interface Config {
   readonly checkpoints: {
     /** Ed25519 private key as PKCS#8 PEM (CONSENT_LOG_SIGNING_KEY); takes precedence over the file. */
     readonly signingKey: string | undefined;
-    /** PEM file of the key; generated (mode 0600) on first start when absent. @default ./data/consent-log-signing-key.pem */
+    /** PEM file of the key; generated (mode 0600) on first start when absent. @default ./var/consent-log-signing-key.pem */
     readonly signingKeyFile: string;
     /** A domain whose chain head moved is signed again after this many seconds. @default 3600 */
     readonly intervalSeconds: number;
@@ -81,6 +82,27 @@ export interface Config {
     /** Refuse to run Chromium without its sandbox (scans then crawl over HTTP only). @default false */
     readonly requireSandbox: boolean;
   };
+  /** Native HTTPS: PEM certificate (chain) and key files, re-read on SIGHUP and when they change. Unset → HTTP. */
+  readonly tls: { readonly certFile: string; readonly keyFile: string } | undefined;
+  /** `Strict-Transport-Security` max-age on answers served over HTTPS; 0 sends none. @default 31536000 */
+  readonly hstsMaxAgeSeconds: number;
+  /** Timeouts and limits of the HTTP server (README "Timeouts and limits"). */
+  readonly connections: {
+    /** Time to receive a whole request (headers and body); slower ones get 408 and are closed. @default 30000 */
+    readonly requestTimeoutMs: number;
+    /** Time to receive the request headers. @default 10000 */
+    readonly headersTimeoutMs: number;
+    /** How long an idle keep-alive connection stays open. @default 5000 */
+    readonly keepAliveTimeoutMs: number;
+    /** Requests served on one keep-alive connection before it is closed. @default 1000 */
+    readonly maxRequestsPerSocket: number;
+    /** Open connections at once; more are dropped. `undefined` → the open-file limit less 128 (src/http-server.ts). */
+    readonly maxConnections: number | undefined;
+  };
+  /** Failed Hosting API key attempts allowed per client IP and minute (per process) before 429. @default 10 */
+  readonly hostingAuthFailuresPerMinute: number;
+  /** Bearer token that unlocks `GET /metrics`; unset → no /metrics route at all. */
+  readonly metricsToken: string | undefined;
 }
 
 export interface Limits {
@@ -139,8 +161,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const database = parseDatabaseUrl(read('DATABASE_URL'), cwd, problems);
 
   const hostingApiKey = read('HOSTING_API_KEY');
-  if (hostingApiKey !== undefined && hostingApiKey.length < 24) {
-    problems.push('HOSTING_API_KEY must be at least 24 characters long (or unset to generate one)');
+  if (hostingApiKey !== undefined) {
+    const weakness = keyWeakness(hostingApiKey);
+    if (weakness !== undefined) {
+      problems.push(`HOSTING_API_KEY ${weakness}; generate one with \`openssl rand -hex 32\` (or unset it to have Placet generate one)`);
+    }
   }
 
   let publicUrl = read('PUBLIC_URL') ?? `http://localhost:${port}`;
@@ -208,7 +233,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const checkpoints = {
     signingKey,
-    signingKeyFile: path.resolve(cwd, read('CONSENT_LOG_SIGNING_KEY_FILE') ?? path.join('data', 'consent-log-signing-key.pem')),
+    signingKeyFile: path.resolve(cwd, read('CONSENT_LOG_SIGNING_KEY_FILE') ?? path.join('var', 'consent-log-signing-key.pem')),
     intervalSeconds: int('CONSENT_LOG_CHECKPOINT_INTERVAL_SECONDS', 3600, 10, 86_400 * 31),
   };
   const scan = {
@@ -221,6 +246,28 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     chromiumUser: env.SCAN_CHROMIUM_USER === undefined ? 'nobody' : read('SCAN_CHROMIUM_USER'),
     requireSandbox: bool('SCAN_REQUIRE_SANDBOX', false),
   };
+
+  const certFile = read('TLS_CERT_FILE');
+  const keyFile = read('TLS_KEY_FILE');
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    problems.push('TLS_CERT_FILE and TLS_KEY_FILE must be set together (or neither, for plain HTTP)');
+  }
+  const tls = certFile !== undefined && keyFile !== undefined
+    ? { certFile: path.resolve(cwd, certFile), keyFile: path.resolve(cwd, keyFile) }
+    : undefined;
+  const hstsMaxAgeSeconds = int('HSTS_MAX_AGE', 31_536_000, 0, 63_072_000);
+  const connections = {
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000),
+    headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
+    keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 5000, 100, 600_000),
+    maxRequestsPerSocket: int('MAX_REQUESTS_PER_SOCKET', 1000, 0, 1_000_000),
+    maxConnections: read('MAX_CONNECTIONS') === undefined ? undefined : int('MAX_CONNECTIONS', 1000, 1, 1_000_000),
+  };
+  const hostingAuthFailuresPerMinute = int('HOSTING_AUTH_FAILURES_PER_MINUTE', 10, 1, 100_000);
+  const metricsToken = read('METRICS_TOKEN');
+  if (metricsToken !== undefined && keyWeakness(metricsToken) !== undefined) {
+    problems.push(`METRICS_TOKEN ${keyWeakness(metricsToken)}; generate one with \`openssl rand -hex 32\``);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -240,6 +287,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     consentToken: Object.freeze(consentToken),
     checkpoints: Object.freeze(checkpoints),
     scan: Object.freeze(scan),
+    tls: tls && Object.freeze(tls),
+    hstsMaxAgeSeconds,
+    connections: Object.freeze(connections),
+    hostingAuthFailuresPerMinute,
+    metricsToken,
   });
 }
 
@@ -251,8 +303,28 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * Why a configured secret is too easy to guess, or `undefined` when it is fine: at least 24 characters, at
+ * least 3 bits of (empirical Shannon) entropy per character and at least 96 bits in all, and not mostly a
+ * run such as `abcdef…` or `aaaa…`. A random hex key of 32 characters has about 4 bits per character.
+ */
+export function keyWeakness(key: string): string | undefined {
+  if (key.length < 24) return 'must be at least 24 characters long';
+  const counts = new Map<string, number>();
+  for (const ch of key) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) perChar -= (n / key.length) * Math.log2(n / key.length);
+  if (perChar < 3 || perChar * key.length < 96) return 'is too predictable (too few different characters)';
+  let steps = 0;
+  for (let i = 1; i < key.length; i++) {
+    if (Math.abs(key.charCodeAt(i) - key.charCodeAt(i - 1)) <= 1) steps++;
+  }
+  if (steps * 2 >= key.length) return 'is too predictable (mostly runs such as abcd or aaaa)';
+  return undefined;
+}
+
 function parseDatabaseUrl(raw: string | undefined, cwd: string, problems: string[]): DatabaseConfig {
-  if (raw === undefined) return { kind: 'sqlite', file: path.resolve(cwd, 'data', 'placet.sqlite') };
+  if (raw === undefined) return { kind: 'sqlite', file: defaultSqliteFile(cwd) };
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (file === '') problems.push('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/placet.sqlite');
@@ -263,16 +335,32 @@ function parseDatabaseUrl(raw: string | undefined, cwd: string, problems: string
   return { kind: 'sqlite', file: ':memory:' };
 }
 
+/**
+ * `./var/placet.sqlite`: apart from the shipped data in `./data` (presets.json), so that a volume mounted
+ * on the database folder cannot hide it. Installs that already have `./data/placet.sqlite` keep using it.
+ */
+function defaultSqliteFile(cwd: string): string {
+  const legacy = path.resolve(cwd, 'data', 'placet.sqlite');
+  return fs.existsSync(legacy) ? legacy : path.resolve(cwd, 'var', 'placet.sqlite');
+}
+
 /** Config for tests and scripts: defaults plus overrides, without reading the environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const defaults = loadConfig({}, process.cwd());
-  // Rate limits off: most tests send many requests from one address; the limit tests switch them on.
-  const limits = Object.freeze({ ...defaults.limits, enabled: false });
-  return Object.freeze({ ...defaults, logLevel: 'silent', passwordHashCost: 4, limits, ...overrides });
   const base = loadConfig({}, process.cwd());
+  // Rate limits off: most tests send many requests from one address; the limit tests switch them on.
+  const limits = Object.freeze({ ...base.limits, enabled: false });
   // Tests never write a key file into the working tree: one key per test process, in memory.
   const checkpoints = Object.freeze({ ...base.checkpoints, signingKey: testSigningKey() });
-  return Object.freeze({ ...base, logLevel: 'silent', passwordHashCost: 4, checkpoints, ...overrides });
+  // Many tests send wrong keys on purpose; the throttle has its own test with a low limit.
+  return Object.freeze({
+    ...base,
+    logLevel: 'silent',
+    passwordHashCost: 4,
+    limits,
+    checkpoints,
+    hostingAuthFailuresPerMinute: 100_000,
+    ...overrides,
+  });
 }
 
 let testKey: string | undefined;

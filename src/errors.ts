@@ -61,9 +61,12 @@ export const ERRORS = {
   LOCALE_NOT_FOUND: { status: 404, message: 'The locale does not exist.' },
   THEME_NOT_FOUND: { status: 404, message: 'The theme does not exist.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request was not received within the time limit.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than the limit.' },
+  URI_TOO_LONG: { status: 414, message: 'The request URL is longer than the limit.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON (Content-Type: application/json).' },
   RATE_LIMITED: { status: 429, message: 'Too many requests; slow down.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are larger than the limit.' },
   INTERNAL: { status: 500, message: 'An unexpected error occurred.' },
   UNAVAILABLE: { status: 503, message: 'The service is not ready.' },
 } as const satisfies Record<string, { status: number; message: string }>;

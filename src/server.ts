@@ -1,10 +1,11 @@
 import { buildApp } from './app.js';
+import { reloadTls, watchTlsFiles } from './http-server.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connect } from './db/connect.js';
 import { randomIds } from './deps.js';
 import { ensureHostingKey } from './features/hosting-auth/hosting-auth.service.js';
 
-/** Seconds to finish in-flight requests after SIGTERM/SIGINT before the process exits anyway. */
+/** Milliseconds to finish in-flight requests after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
@@ -50,6 +51,21 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const tls = config.tls;
+  if (tls !== undefined) {
+    const reload = (reason: string) => {
+      try {
+        reloadTls(app.server, tls);
+        app.log.info({ reason }, 'TLS certificate reloaded');
+      } catch (err) {
+        app.log.error({ err, reason }, 'TLS certificate not reloaded; the previous one stays in use');
+      }
+    };
+    process.on('SIGHUP', () => reload('SIGHUP'));
+    const unwatch = watchTlsFiles(tls, () => reload('file changed'));
+    app.addHook('onClose', async () => unwatch());
+  }
 
   await app.listen({ port: config.port, host: config.host });
 }

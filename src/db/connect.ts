@@ -39,9 +39,23 @@ export function pgPoolOf(db: Db): pg.Pool | undefined {
   return rawPools.get(db);
 }
 
+/**
+ * Creates the database file readable by its owner only (0600; the folder 0700 when Placet creates it) before
+ * SQLite opens it: SQLite gives its -wal and -shm files the database file's mode. An existing file that
+ * others can read is narrowed to 0600 too.
+ */
+function createPrivateFile(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  for (const extra of [`${file}-wal`, `${file}-shm`]) {
+    if (fs.existsSync(extra) && (fs.statSync(extra).mode & 0o077) !== 0) fs.chmodSync(extra, 0o600);
+  }
+}
+
 export function connect(config: DatabaseConfig, options: ConnectOptions = {}): DatabaseHandle {
   if (config.kind === 'sqlite') {
-    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    if (config.file !== ':memory:') createPrivateFile(config.file);
     const sqlite = new SQLite(config.file);
     // WAL lets readers run beside the writer; NORMAL is durable against process crashes (not power loss
     // before the next checkpoint), which is the trade-off STACK.md measured.

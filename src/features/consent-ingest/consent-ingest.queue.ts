@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ServedSnapshotCache } from '../consent-log/consent-log.snapshot-cache.js';
+import { metrics } from '../../metrics.js';
 import { DomainSnapshotCache, type DomainSnapshot } from './consent-ingest.lookups.js';
 import { prepareRecord, type ConsentRequest, type PreparedRecord } from './consent-ingest.service.js';
 import { createLogWriter, type LogWriter } from './consent-ingest.writer.js';
@@ -49,6 +50,7 @@ export class ConsentWriter {
     this.snapshots = new DomainSnapshotCache(deps.db);
     this.served = new ServedSnapshotCache(deps.db);
     this.writer = createLogWriter(deps);
+    metrics.trackConsentQueue(this, (writer) => writer.queue.length);
   }
 
   /** Requests waiting for a batch. */
@@ -176,6 +178,7 @@ export class ConsentWriter {
   private async commit(ready: Ready[]): Promise<void> {
     try {
       await this.writer.write(ready.map((r) => r.record));
+      metrics.consentBatch(ready.length);
       for (const r of ready) {
         this.stats.stored(r.record.domainId);
         r.pending.done({ ok: true, allowOrigin: r.allowOrigin });

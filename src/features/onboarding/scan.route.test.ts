@@ -171,7 +171,7 @@ describe('GET …/onboarding/scan time limits', () => {
     const res = await scan(ctx, `http://127.0.0.1:${status.port}/silent`);
     expect(res.statusCode).toBe(500);
     expect(res.json().error.details[0].message).toMatch(/^TIMEOUT: /);
-    expect(Date.now() - started).toBeLessThan(2500 + 2500);
+    expect(Date.now() - started).toBeLessThan(2500 * 6); // cut off by the limit, not hanging: a wide margin for busy machines
   });
 
   it('returns what it has when a page hangs, and the service stays responsive meanwhile', async () => {
@@ -188,7 +188,7 @@ describe('GET …/onboarding/scan time limits', () => {
     const r = res.json<ScanResult>();
     expect(r.pagesScanned).toContain(`http://127.0.0.1:${status.port}/with-hanging-link`);
     expect(r.warnings.join(' ')).toMatch(/hang|time limit|skipped/);
-    expect(Date.now() - started).toBeLessThan(2500 + 2500);
+    expect(Date.now() - started).toBeLessThan(2500 * 6); // cut off by the limit, not hanging: a wide margin for busy machines
   });
 });
 

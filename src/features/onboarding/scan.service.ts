@@ -1,4 +1,5 @@
 import { isoNow, type Deps } from '../../deps.js';
+import { metrics } from '../../metrics.js';
 import { requireDomain } from '../domains/domain-scope.js';
 import type { RawScan } from './crawl-state.js';
 import { detectAddress } from './detectors/detect-address.js';
@@ -19,7 +20,7 @@ export async function scanDomain(deps: Deps, scanner: Scanner, clientId: string,
   const domain = await requireDomain(deps.db, deps.engine, clientId, domainId);
   // The site may already have Placet's snippet: the scan's browser shows a pass, so the widget stands aside.
   const pass = await issueScanPass(deps, domain.id, deps.config.scan.timeoutMs + 60_000);
-  const raw = await scanner.scan(domainStartUrl(domain), (context) => presentScanPass(context, deps.config.publicUrl, pass));
+  const raw = await metrics.timeScan(() => scanner.scan(domainStartUrl(domain), (context) => presentScanPass(context, deps.config.publicUrl, pass)));
   const result = scanResult(raw);
   // Remembered for the import, which puts them on the banner where the domain has no legal links yet.
   await recordFoundLegalLinks(deps.db, domain.id, result, isoNow(deps.clock)).catch((err: unknown) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { metrics } from '../../metrics.js';
 import { CONFIG_TOKEN, buildWidget } from '../../../widget/build.js';
 import { pageMatchesDomain } from '../domains/domain-name.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
@@ -188,7 +189,9 @@ export class WidgetService {
   /** A cached entry of this configuration revision and token hour, else a new one (cached if still current). */
   private async entry(key: string, delivery: Delivery, build: () => Promise<CacheEntry | undefined>): Promise<CacheEntry | undefined> {
     const found = this.cache.get(key);
-    if (found && found.issued === delivery.issued) return found;
+    const hit = found !== undefined && found.issued === delivery.issued;
+    metrics.widgetCache(hit);
+    if (hit) return found;
     const built = await build();
     if (built && (await this.revisionOf(delivery.target.id)) === delivery.target.config_revision) this.remember(key, built);
     return built;
