@@ -35,6 +35,15 @@ export interface Config {
     /** Records older than this many days are deleted, whole blocks at a time. @default 395 */
     readonly retentionDays: number;
   };
+  /** Cross-domain consent hand-over (docs/widget.md, "Consent sharing between hosts"). */
+  readonly handover: {
+    /** How long an issued hand-over token can be redeemed, in seconds. @default 120 */
+    readonly tokenTtlSeconds: number;
+    /** Tokens one address may ask for, and redeem, per minute; 0 switches the limit off. @default 30 */
+    readonly ratePerMinute: number;
+    /** A token is redeemed only from the address that asked for it. @default true */
+    readonly bindAddress: boolean;
+  };
   readonly scan: {
     /** Pages the scanner visits per scan, breadth first. @default 10 */
     readonly maxPages: number;
@@ -122,6 +131,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     blockSize: int('CONSENT_LOG_BLOCK_SIZE', 100_000, 1, 10_000_000),
     retentionDays: int('CONSENT_LOG_RETENTION_DAYS', 395, 1, 36_500),
   };
+  const handover = {
+    tokenTtlSeconds: int('HANDOVER_TOKEN_TTL_SECONDS', 120, 10, 600),
+    ratePerMinute: int('HANDOVER_RATE_PER_MINUTE', 30, 0, 100_000),
+    bindAddress: bool('HANDOVER_BIND_ADDRESS', true),
+  };
   const scan = {
     maxPages: int('SCAN_MAX_PAGES', 10, 1, 200),
     timeoutMs: int('SCAN_TIMEOUT_MS', 30_000, 1000, 600_000),
@@ -144,6 +158,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy,
     countryHeader,
     consentLog: Object.freeze(consentLog),
+    handover: Object.freeze(handover),
     scan: Object.freeze(scan),
   });
 }

@@ -33,6 +33,26 @@ export const ERRORS = {
   SCAN_FAILED: { status: 500, message: 'Crawling the website failed.' },
   UNKNOWN_PRESET: { status: 400, message: 'No preset with this id exists.' },
   CONSENT_INVALID: { status: 400, message: 'The consent was not logged: the request is invalid.' },
+  HANDOVER_INVALID: {
+    status: 400,
+    message: 'The hand-over was refused: the request does not name a page of a domain that shares consent across domains.',
+  },
+  HANDOVER_TOKEN_INVALID: {
+    status: 400,
+    message: 'The hand-over token is unknown, expired, already used, or not for this page.',
+  },
+  HANDOVER_NOT_LOGGED: {
+    status: 409,
+    message: "This decision is not the ucid's latest logged decision; there is nothing to hand over.",
+  },
+  HANDOVER_DECISION_VOID: {
+    status: 409,
+    message: "The decision is void under the domain's lifetime, reset date or legal revision; it cannot be handed over.",
+  },
+  HANDOVER_NOT_NEWER: {
+    status: 409,
+    message: 'The page already holds a decision as new as the handed-over one; nothing was adopted or logged.',
+  },
   BLOCK_NOT_FOUND: { status: 404, message: 'The consent log block does not exist.' },
   CONSENT_LOG_EMPTY: { status: 409, message: 'The current block of the consent log is empty; there is nothing to archive.' },
   BLOCK_EXPIRED: { status: 410, message: 'The block expired under the retention period; its records were deleted.' },

@@ -14,6 +14,7 @@ import {
   chainHash,
   NECESSARY_PURPOSE,
   RECORD_FORMAT,
+  type ConsentButton,
   type ConsentRecord,
 } from '../consent-log/consent-log.record.js';
 import type { DomainSnapshot } from './consent-ingest.lookups.js';
@@ -31,7 +32,8 @@ export interface PreparedRecord {
 }
 
 export interface ConsentRequest {
-  body: ConsentInput;
+  /** As the widget sent it; the hand-over feature also submits `button: 'handover'` through this path. */
+  body: Omit<ConsentInput, 'button'> & { button: ConsentButton };
   origin: string | undefined;
   referer: string | undefined;
   /** Unix seconds when the request arrived. */
