@@ -8,6 +8,16 @@ import { CSS, ICON } from './style.js';
 
 declare const __PLACET_CONFIG__: WidgetConfig;
 
+/** What POST /public/handover/redeem answers. */
+interface HandedOver {
+  ucid: string;
+  consent: boolean;
+  embeddings: string[];
+  created: string;
+  updated: string;
+  legalRevision: number;
+}
+
 interface Stored {
   gen: 2;
   ucid: string;
@@ -91,16 +101,16 @@ function run(c: WidgetConfig): void {
   // The set: the domain's own host and every host at or below a consentSharingDomains entry. The service
   // serves this one configuration to all of them, so embedding ids mean the same everywhere.
   const inSet = (hostname: string) => [c.dh, ...c.sd].some((d) => under(hostname, d));
-  const FRAG = 'ccm_consent=';
-  const shareString = () =>
-    decided && stored
-      ? FRAG + encodeURIComponent(JSON.stringify({ d: c.d, u: stored.ucid, e: stored.embeddings, c: stored.created, t: stored.updated, b: stored.clickedButton, l: stored.lang, r: stored.rev, lr: stored.lrev }))
-      : '';
-  /**
-   * `href` with this visitor's consent in its fragment (or a planted one removed), when it leads to another
-   * host of the set and that changes it; otherwise undefined.
-   */
-  const withConsent = (href: string): string | undefined => {
+  // A decision travels as a single-use token that Placet issues, moments before, for the decision it has
+  // logged for this ucid (docs/widget.md): nothing in an address alone is ever adopted.
+  const FRAG = 'ccm_handover=';
+  const HO = c.u.replace(/consent$/, 'handover');
+  const planted = /^ccm_(handover|consent)=/;
+  const post = (url: string, body: object) =>
+    fetch(url, { method: 'POST', body: JSON.stringify(body), credentials: 'omit' }).then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
+  const within = <T>(p: Promise<T>, ms: number) => Promise.race([p.catch(() => undefined), new Promise<undefined>((r) => setTimeout(r, ms))]);
+  /** `href` as a URL when it leads to another origin of the set, with any hand-over in its fragment removed. */
+  const crossing = (href: string): URL | undefined => {
     let u: URL;
     try {
       u = new URL(href, location.href);
@@ -108,46 +118,40 @@ function run(c: WidgetConfig): void {
       return;
     }
     if (!c.sx || !/^https?:$/.test(u.protocol) || u.origin === location.origin || !inSet(u.hostname)) return;
-    const before = u.href;
-    const parts = u.hash.slice(1).split('&').filter((x) => x && !x.startsWith(FRAG));
-    const own = shareString();
-    u.hash = [...parts, ...(own ? [own] : [])].join('&');
-    return u.href === before ? undefined : u.href;
+    u.hash = u.hash.slice(1).split('&').filter((x) => x && !planted.test(x)).join('&');
+    return u;
   };
-  let handedOver: string[] | undefined;
-  const shared = /(?:^#|&)ccm_consent=([^&]*)/.exec(location.hash);
-  if (shared) {
-    const rest = location.hash.slice(1).split('&').filter((x) => !x.startsWith(FRAG)).join('&');
-    history.replaceState(history.state, '', rest ? `#${rest}` : location.pathname + location.search);
-    let x: Record<string, unknown> = {};
-    let from = '';
-    try {
-      x = JSON.parse(decodeURIComponent(shared[1]!));
-      from = new URL(doc.referrer).hostname;
-    } catch {
-      // not a consent, or no referrer: ignored
-    }
-    // Only a page of the set can hand a consent over (a link planted elsewhere carries none), only for this
-    // domain, and only a newer one than the decision stored here.
-    const ids = x.e;
-    if (c.sx && from && inSet(from) && x.d === c.d && /^[0-9a-f]{64}$/.test(String(x.u)) && Array.isArray(ids) && typeof x.t === 'string' && !(stored && stored.updated >= x.t)) {
-      const all = readAll();
-      const embeddings = ids.filter((id): id is string => typeof id === 'string' && !!byId(id));
-      handedOver = stored?.embeddings.filter((id) => !embeddings.includes(id)) || [];
-      stored = all[c.p] = {
-        gen: 2, ucid: String(x.u), consent: embeddings.some((id) => byId(id)!.p !== NECESSARY), embeddings,
-        created: String(x.c), updated: x.t, clickedButton: String(x.b), lang: String(x.l), rev: Number(x.r), lrev: Number(x.lr),
-        iframeConsentDomains: stored?.iframeConsentDomains || [],
-      };
-      writeAll(all);
-    }
-  }
+  const withToken = (u: URL, token: string | undefined) => {
+    if (token) u.hash = [u.hash.slice(1), FRAG + token].filter(Boolean).join('&');
+    return u.href;
+  };
+  /** A fresh token for `u` (a URL from `crossing`), or undefined: no decision, a refusal, or 1.5 s passed. */
+  const tokenFor = (u: URL): Promise<string | undefined> => {
+    if (!decided) return Promise.resolve(undefined);
+    const ask = () =>
+      post(HO, { apiKey: c.k, domain: c.d, ucid: stored!.ucid, consent: stored!.consent, embeddings: stored!.embeddings, target: u.href }).then((x) => x.token as string);
+    // A decision made a moment ago may still be on its way into the log: asked once more.
+    return within(ask().catch((status) => (status === 409 ? new Promise((r) => setTimeout(r, 300)).then(ask) : undefined)), 1500);
+  };
+  /** `href` with a hand-over for its origin when it is another origin of the set; otherwise unchanged. */
+  const handover = async (href: string) => {
+    const u = crossing(href);
+    return u ? withToken(u, await tokenFor(u)) : href;
+  };
   const validDecision = (s: Stored | undefined): s is Stored => {
     if (!s || !s.ucid || !s.updated) return false;
     const t = Date.parse(s.updated);
     return !(c.rb && t < c.rb) && !(c.lt && t + c.lt * 864e5 < Date.now()) && !(c.rl && s.lrev !== c.lr);
   };
   let decided = validDecision(stored);
+  // A hand-over in this page's address is removed at once, and redeemed at the start below: only Placet
+  // can say what it carries.
+  const parts = location.hash.slice(1).split('&');
+  const received = c.sx ? /^ccm_handover=([0-9a-f]{64})$/.exec(parts.find((x) => x.startsWith(FRAG)) || '')?.[1] : undefined;
+  if (parts.some((x) => planted.test(x))) {
+    const rest = parts.filter((x) => !planted.test(x)).join('&');
+    history.replaceState(history.state, '', rest ? `#${rest}` : location.pathname + location.search);
+  }
 
   /* ---------- what is accepted ---------- */
   // requireConsentForMandatoryEmbeddings: "technically necessary" embeddings wait for consent like any other.
@@ -156,7 +160,11 @@ function run(c: WidgetConfig): void {
   // enableOnlyInEu, visitor from outside the area (told by the service): everything is enabled without a
   // banner and without a record, unless GPC or honoured DNT asks otherwise; a choice they make counts as usual.
   const implicit = !decided && c.oe && !gpc && !(dnt && th.dnt);
-  let acc = new Set<string>(decided ? [...stored!.embeddings, ...necessary] : implicit ? em.map((e) => e.i) : necessary);
+  // A page that receives a hand-over holds back its own stored decision until Placet has answered: what
+  // the hand-over withdraws must not run in the meantime.
+  let held = decided && !!received;
+  const storedSet = () => new Set([...stored!.embeddings, ...necessary]);
+  let acc = new Set<string>(decided && !held ? storedSet() : implicit ? em.map((e) => e.i) : necessary);
   const here = location.href;
   const activeHere = (e: EmbeddingConfig) => {
     const listed = e.x.some((u) => (u.endsWith('*') ? here.startsWith(u.slice(0, -1)) : here === u));
@@ -225,11 +233,12 @@ function run(c: WidgetConfig): void {
     const ph = placeholder(f, owner);
     blockedFrames.push([f, ph, owner]);
   };
-  /** A frame of another host of the set inherits the consent through its address. */
+  /** A frame of another origin of the set inherits the decision: it loads once the hand-over is ready. */
   const shareInto = (f: HTMLIFrameElement) => {
-    const src = f.getAttribute('src');
-    const next = src && withConsent(src);
-    if (next) f.setAttribute('src', next);
+    const u = crossing(f.getAttribute('src') || '');
+    if (!u) return;
+    f.setAttribute('src', decided ? 'about:blank' : u.href);
+    if (decided) tokenFor(u).then((token) => f.setAttribute('src', withToken(u, token)));
   };
   const check = (n: Node) => {
     if (n instanceof HTMLScriptElement) checkScript(n);
@@ -428,23 +437,28 @@ function run(c: WidgetConfig): void {
       fetch(c.u, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => 0);
     }
   };
-  const decide = (ids: Iterable<string>, button: string) => {
+  let decidedHere = false;
+  /** A decision made here (recorded), or one handed over from another origin of the set (`from`, logged by Placet). */
+  const decide = (ids: Iterable<string>, button: string, from?: HandedOver) => {
+    decidedHere ||= !from;
+    held = false;
     const before = acc;
     acc = new Set([...ids, ...necessary]);
     const first = !stored?.ucid;
-    const ucid = stored?.ucid || Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+    const ucid = from?.ucid || stored?.ucid || Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
     const all = readAll();
     const embeddings = [...acc];
     stored = all[c.p] = {
       gen: 2, ucid, consent: embeddings.some((id) => byId(id)?.p !== NECESSARY), embeddings,
-      created: stored?.created || now(), updated: now(), clickedButton: button, lang, rev: c.r, lrev: c.lr,
+      created: from?.created || stored?.created || now(), updated: from?.updated || now(), clickedButton: button, lang, rev: c.r, lrev: from ? from.legalRevision : c.lr,
       iframeConsentDomains: all[c.p]?.iframeConsentDomains || [],
     };
     writeAll(all);
     decided = true;
-    close();
+    if (layer) close();
+    else render(0);
     em.forEach((e) => before.has(e.i) && !acc.has(e.i) && wipe(e));
-    record(button);
+    if (!from) record(button);
     // The click's task ends here (decision stored and sent, banner closed, withdrawn storage deleted);
     // unblocking and the events follow in a task of their own, so neither becomes a long task on a slow
     // device.
@@ -766,17 +780,18 @@ function run(c: WidgetConfig): void {
         declaration();
       }
     },
-    get crossDomainConsentString() {
-      return shareString();
-    },
-    /** Navigates to `url`, carrying the consent when it is another host of the set (consentSharingCrossDomain). */
-    navigate: (url: string, replace?: boolean, navigateTop?: boolean) => {
-      const target = navigateTop ? (w.top || w).location : location;
-      const next = withConsent(url) || url;
-      // A cross-origin top frame's Location allows only replace() and setting href.
-      if (replace) target.replace(next);
-      else target.href = next;
-    },
+    /** Deprecated: a decision no longer travels as a string built in the page; always empty. */
+    crossDomainConsentString: '',
+    /** `url` with a fresh hand-over when it is another origin of the set (consentSharingCrossDomain). */
+    handoverUrl: handover,
+    /** Navigates to `url`, carrying the decision when it is another origin of the set (consentSharingCrossDomain). */
+    navigate: (url: string, replace?: boolean, navigateTop?: boolean) =>
+      handover(url).then((next) => {
+        const target = navigateTop ? (w.top || w).location : location;
+        // A cross-origin top frame's Location allows only replace() and setting href.
+        if (replace) target.replace(next);
+        else target.href = next;
+      }),
     version: '1',
   };
   w.CCM = api;
@@ -798,33 +813,80 @@ function run(c: WidgetConfig): void {
   };
 
   if (c.sx) {
-    // Links are rewritten as they are used (mouse, touch, keyboard, middle click), so links added later
-    // and decisions changed later are covered; forms when submitted (not form.submit(), which fires no event).
-    const decorate = (ev: Event) => {
-      const a = (ev.composedPath()[0] as Element | null)?.closest?.('a[href],area[href]') as HTMLAnchorElement | null;
-      const next = a && withConsent(a.href);
-      if (next) a!.href = next;
+    // Links are handled as they are used (mouse, touch, keyboard, middle click), so links added later and
+    // decisions changed later are covered; forms when submitted (not form.submit(), which fires no event).
+    // A token asked for on mousedown is usually there by the click; a click in this window waits for it
+    // (1.5 s at most), a new tab or window gets it only if it is there.
+    let soon: { href: string; p: Promise<string | undefined>; token?: string | undefined } | undefined;
+    const linkOf = (ev: Event) => (ev.composedPath()[0] as Element | null)?.closest?.('a[href],area[href]') as HTMLAnchorElement | null;
+    const early = (ev: Event) => {
+      const u = linkOf(ev) && crossing(linkOf(ev)!.href);
+      if (u && soon?.href !== u.href) {
+        const entry: NonNullable<typeof soon> = (soon = { href: u.href, p: tokenFor(u) });
+        entry.p.then((token) => (entry.token = token));
+      }
     };
-    ['mousedown', 'touchstart', 'keydown', 'click', 'auxclick'].forEach((type) => doc.addEventListener(type, decorate, true));
+    ['mousedown', 'touchstart', 'keydown'].forEach((type) => doc.addEventListener(type, early, true));
+    const follow = (ev: Event) => {
+      const a = linkOf(ev);
+      const u = a && crossing(a.href);
+      if (!u) return;
+      const mine = soon?.href === u.href ? soon : undefined;
+      soon = undefined;
+      a!.href = withToken(u, mine?.token);
+      const m = ev as MouseEvent;
+      if (mine?.token || !decided || ev.type !== 'click' || m.button || m.ctrlKey || m.metaKey || m.shiftKey || m.altKey || !/^(_self)?$/.test(a!.target) || a!.hasAttribute('download')) return;
+      ev.preventDefault();
+      (mine?.p || tokenFor(u)).then((token) => (location.href = withToken(u, token)));
+    };
+    ['click', 'auxclick'].forEach((type) => doc.addEventListener(type, follow, true));
     doc.addEventListener('submit', (ev) => {
       const f = ev.target as HTMLFormElement;
-      const next = withConsent(f.action);
-      if (next) f.action = next;
+      const u = crossing(f.action);
+      if (!u) return;
+      f.action = u.href;
+      if (!decided) return;
+      ev.preventDefault();
+      const sub = (ev as SubmitEvent).submitter as HTMLButtonElement | null;
+      tokenFor(u).then((token) => {
+        f.action = withToken(u, token);
+        // submit() sends no submitter: its name and value go along as a hidden field.
+        if (sub?.name) f.append(h('input', { type: 'hidden', name: sub.name, value: sub.value }));
+        HTMLFormElement.prototype.submit.call(f);
+      });
     }, true);
   }
 
   /* ---------- start ---------- */
-  // A decision handed over from another host withdrew these: their storage goes, as after a click here.
-  handedOver?.forEach((id) => {
-    const e = byId(id);
-    if (e && !acc.has(id)) wipe(e);
-  });
   const onLegalPage = ['imprintUrl', 'privacyPolicyUrl'].some((k, i) => t(k) && !c.sw[i] && here.split('#')[0] === t(k));
   apply();
-  if (decided || implicit) announce(false);
+  if ((decided && !held) || implicit) announce(false);
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
-  if (decided || implicit || gpc || (dnt && th.dnt) || onLegalPage) render(0);
-  else open(1);
+  const quiet = () => decided || implicit || gpc || (dnt && th.dnt) || onLegalPage;
+  if (quiet()) render(0);
+  else if (!received) open(1);
+  if (received) {
+    // Placet logs the hand-over, then answers the decision. Until then (2 s at most) there is no banner,
+    // and nothing optional runs either.
+    const asked = post(`${HO}/redeem`, {
+      apiKey: c.k, domain: c.d, token: received, lang, revision: c.r, legalRevision: c.lr, themeId: th.id, gpc, dnt,
+      held: decided ? { ucid: stored!.ucid, updated: Date.parse(stored!.updated) || 0 } : undefined,
+    });
+    asked.then((x: HandedOver) => {
+      if (decidedHere) return;
+      if (held) acc = storedSet();
+      decide(x.embeddings.filter(byId), 'handover', x);
+    }, () => 0);
+    within(asked, 2000).then(() => {
+      if (held) {
+        held = false;
+        acc = storedSet();
+        apply();
+        announce(false);
+      }
+      if (!quiet() && !layer) open(1);
+    });
+  }
   if (location.hash) hashAction(location.hash);
   show();
   const ready = () => {
