@@ -845,7 +845,8 @@ function run(c: WidgetConfig): void {
       const u = crossing(f.action);
       if (!u) return;
       f.action = u.href;
-      if (!decided) return;
+      // Submitted later, a form for another window would lose the click that allows it to open one.
+      if (!decided || !/^(_self)?$/.test(f.target)) return;
       ev.preventDefault();
       const sub = (ev as SubmitEvent).submitter as HTMLButtonElement | null;
       tokenFor(u).then((token) => {
