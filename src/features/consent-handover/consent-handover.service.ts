@@ -229,6 +229,7 @@ export async function redeemToken(
   const { domain, settings, allowOrigin } = page;
   const fail = (error: AppError) => refused(error, allowOrigin);
 
+  await deleteExpiredTokens(deps.db, now - 60);
   const row = await consumeToken(deps.db, sha256Hex(body.token), domain.id, now);
   if (!row || row.target_origin !== page.pageOrigin) return fail(new AppError('HANDOVER_TOKEN_INVALID'));
   if (deps.config.handover.bindAddress && row.address_hash !== sha256Hex(req.address)) {
