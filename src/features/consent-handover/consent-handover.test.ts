@@ -163,6 +163,12 @@ for (const dialect of DIALECTS) {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('HANDOVER_TOKEN_INVALID');
       expect(await s.records()).toHaveLength(1);
+      // A minute later its row, with the hash of the address that asked for it, is gone.
+      const rows = () => ctx.database.db.selectFrom('handover_tokens').select('ucid').where('ucid', '=', id).execute();
+      expect(await rows()).toHaveLength(1);
+      clock.advance(61);
+      await s.redeem('0'.repeat(64));
+      expect(await rows()).toHaveLength(0);
     });
 
     it('refuses a token on another page than the one it was issued for, or from another address', async () => {
