@@ -107,7 +107,7 @@ function run(c: WidgetConfig): void {
   const HO = c.u.replace(/consent$/, 'handover');
   const planted = /^ccm_(handover|consent)=/;
   const post = (url: string, body: object) =>
-    fetch(url, { method: 'POST', body: JSON.stringify(body), credentials: 'omit' }).then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
+    fetch(url, { method: 'POST', body: JSON.stringify(body) }).then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
   const within = <T>(p: Promise<T>, ms: number) => Promise.race([p.catch(() => undefined), new Promise<undefined>((r) => setTimeout(r, ms))]);
   /** `href` as a URL when it leads to another origin of the set, with any hand-over in its fragment removed. */
   const crossing = (href: string): URL | undefined => {
