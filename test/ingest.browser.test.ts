@@ -87,6 +87,10 @@ describe('widget quota in Chromium', () => {
       headers: { referer: `${site.url}/` },
     });
     expect(served.body).toContain('quota for this month is used up');
+    // No banner asks, and the console says why.
+    const dialogs = await over.page.evaluate(() => document.getElementById('ccm-widget')?.shadowRoot?.querySelectorAll('[role=dialog]').length ?? 0);
+    expect(dialogs).toBe(0);
+    expect(over.logs.some((l) => l.includes('quota for this month is used up'))).toBe(true);
     expect(await ran(over.page)).toEqual(['/free.js']);
     await over.page.waitForTimeout(300);
     expect(await ran(over.page)).toEqual(['/free.js']);

@@ -566,13 +566,17 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
-  it('shows no banner over the monthly quota and says "Quota exceeded"', async () => {
+  it('over the monthly quota serves blocked mode: no banner, no icon, the reason in the console', async () => {
     const s = await setup({ client: { widgetDisplayMaxCount: 1 } });
     const first = await open(pageHtml(s));
     expect(await dialog(first.page).count()).toBe(1);
     const second = await open(pageHtml(s), undefined, first.context);
-    expect(await widget(second.page).count()).toBe(0);
-    expect(second.logs.some((l) => l.includes('Quota exceeded'))).toBe(true);
+    expect(await dialog(second.page).count()).toBe(0);
+    expect(await widget(second.page).locator('button').count()).toBe(0);
+    expect(second.logs.some((l) => l.includes('quota for this month is used up'))).toBe(true);
+    // Nothing can open it: the API's openWidget does nothing in blocked mode.
+    await second.page.evaluate(() => (window as unknown as { CCM: { openWidget(): void } }).CCM.openWidget());
+    expect(await dialog(second.page).count()).toBe(0);
     await first.context.close();
   });
 

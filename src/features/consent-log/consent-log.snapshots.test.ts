@@ -28,16 +28,25 @@ async function setup(ctx: TestContext) {
   const key = (await ctx.hosting({ method: 'POST', url: `/hosting/api/client/${client.id}/domain-api-key` })).json<{ apiKey: string }>().apiKey;
   const origin = `https://${domain.name}`;
   /** Loads the widget as a page of the domain does; returns the configuration it was served with. */
-  const widget = async (query = '') =>
-    inlinedConfig((await ctx.app.inject({ method: 'GET', url: `/public/app.js?apiKey=${client.apiKey}&domain=${domain.id}${query}`, headers: { origin } })).body);
-  const send = (body: Record<string, unknown>) =>
-    ctx.app.inject({
+  const served = new Map<string, Record<string, unknown>>();
+  let latest: Record<string, unknown> | undefined;
+  const widget = async (query = '') => {
+    const config = inlinedConfig((await ctx.app.inject({ method: 'GET', url: `/public/app.js?apiKey=${client.apiKey}&domain=${domain.id}${query}`, headers: { origin } })).body);
+    served.set(config.sh, config);
+    latest = config;
+    return config;
+  };
+  /** Sends a decision as the widget that was served with `body.snapshot` would (its token and revisions). */
+  const send = async (body: Record<string, unknown>) => {
+    const config = served.get(body.snapshot as string) ?? latest ?? (await widget());
+    return ctx.app.inject({
       method: 'POST', url: '/public/consent', headers: { origin, 'content-type': 'text/plain' },
       payload: JSON.stringify({
         apiKey: client.apiKey, domain: domain.id, ucid: ucid(), consent: true, embeddings: [], manipulationPrevention: true,
-        button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, ...body,
+        button: 'acceptAll', lang: 'en', revision: config.r, legalRevision: config.lr, token: config.tk, ...body,
       }),
     });
+  };
   const api = (path: string) => ctx.app.inject({ method: 'GET', url: `/api${path}${path.includes('?') ? '&' : '?'}apiKey=${key}` });
   const rows = () => ctx.database.db.selectFrom('consent_records').selectAll().where('domain_id', '=', domain.id).orderBy('seq').execute();
   const verify = async (query = '') => (await ctx.hosting({ method: 'GET', url: `${base}/consent-log/verify${query}` })).json();
