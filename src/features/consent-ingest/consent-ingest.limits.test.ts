@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, createClient, createDomain, depsOf, useApp, type TestContext } from '../../../test/helper.js';
+import { DIALECTS, createClient, createDomain, depsOf, servedSnapshot, useApp, type TestContext } from '../../../test/helper.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { addressKey, exemptAddresses } from '../../plugins/rate-limiter.js';
@@ -26,9 +26,11 @@ async function setup(ctx: TestContext) {
   const tokens = await loadConsentTokens(ctx.database.db, ctx.config);
   const revision = async () =>
     (await ctx.database.db.selectFrom('domains').select(['config_revision', 'legal_revision']).where('id', '=', domain.id).executeTakeFirstOrThrow());
+  // Each decision names a snapshot Placet served for the domain (consent-log snapshots).
+  const snapshot = await servedSnapshot(ctx, domain.id);
   const body = (over: Record<string, unknown> = {}) => ({
     apiKey: client.apiKey, domain: domain.id, ucid: ucid(), consent: true, embeddings: [maps],
-    manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, ...over,
+    manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, snapshot, ...over,
   });
   const send = (payload: Record<string, unknown>, remoteAddress = '127.0.0.1', app = ctx.app) =>
     app.inject({
