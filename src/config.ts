@@ -47,6 +47,18 @@ export interface Config {
     /** Chromium executable; unset → looked up at the usual places. */
     readonly chromiumPath: string | undefined;
   };
+  readonly webhooks: {
+    /** Allow http:// and loopback/private endpoints (tests, intranets only). @default false */
+    readonly allowPrivateNetworks: boolean;
+    /** How often each process looks for new decisions and due deliveries, in ms. @default 1000 */
+    readonly pollIntervalMs: number;
+    /** Delay before the first retry, doubled on every further one (capped at one hour), in ms. @default 10000 */
+    readonly retryBaseMs: number;
+    /** Attempts before a delivery is given up (`failed`). @default 12 */
+    readonly maxAttempts: number;
+    /** Time limit of one delivery request, in ms. @default 10000 */
+    readonly timeoutMs: number;
+  };
 }
 
 export type DatabaseConfig =
@@ -130,6 +142,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     chromiumPath: read('CHROMIUM_PATH'),
   };
 
+  const webhooks = {
+    allowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    pollIntervalMs: int('WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 600_000),
+    retryBaseMs: int('WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
+    maxAttempts: int('WEBHOOK_MAX_ATTEMPTS', 12, 1, 100),
+    timeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port,
@@ -145,6 +165,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     countryHeader,
     consentLog: Object.freeze(consentLog),
     scan: Object.freeze(scan),
+    webhooks: Object.freeze(webhooks),
   });
 }
 

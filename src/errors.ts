@@ -36,6 +36,11 @@ export const ERRORS = {
   BLOCK_NOT_FOUND: { status: 404, message: 'The consent log block does not exist.' },
   CONSENT_LOG_EMPTY: { status: 409, message: 'The current block of the consent log is empty; there is nothing to archive.' },
   BLOCK_EXPIRED: { status: 410, message: 'The block expired under the retention period; its records were deleted.' },
+  WEBHOOK_URL_FORBIDDEN: {
+    status: 400,
+    message: 'The webhook URL must be https:// on a public address (not loopback, private, link-local or metadata).',
+  },
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'The webhook does not exist.' },
   UNAUTHORIZED: { status: 401, message: 'A valid API key is required.' },
   NOT_FOUND: { status: 404, message: 'No such route.' },
   CLIENT_NOT_FOUND: { status: 404, message: 'The client does not exist.' },

@@ -14,6 +14,7 @@ import { hostingAuth } from './features/hosting-auth/hosting-auth.plugin.js';
 import { localeRoutes } from './features/locales/locales.routes.js';
 import { placeholderRoutes } from './features/placeholders/placeholders.routes.js';
 import { themeRoutes } from './features/themes/themes.routes.js';
+import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
@@ -31,6 +32,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
       await hosting.register(onboardingRoutes, { deps });
       await hosting.register(consentLogRoutes, { deps });
       await hosting.register(widgetHostingRoutes, { deps });
+      await hosting.register(webhookRoutes, { deps });
     },
     { prefix: '/hosting/api' },
   );

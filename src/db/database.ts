@@ -9,9 +9,10 @@ import type { LocaleTable } from '../features/locales/locales.table.js';
 import type { ThemeTable } from '../features/themes/themes.table.js';
 import type { ConsentLogTables } from '../features/consent-log/consent-log.table.js';
 import type { OnboardingTables } from '../features/onboarding/onboarding.table.js';
+import type { WebhookTables } from '../features/webhooks/webhooks.table.js';
 
 /** The whole schema, assembled from the features' table files. */
-export interface Database extends ConsentLogTables, OnboardingTables {
+export interface Database extends ConsentLogTables, OnboardingTables, WebhookTables {
   settings: SettingTable;
   clients: ClientTable;
   domains: DomainTable;
