@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -59,6 +60,18 @@ export interface Config {
     /** Time limit of one delivery request, in ms. @default 10000 */
     readonly timeoutMs: number;
   };
+  readonly quotas: {
+    /** Visitor addresses and CIDR ranges whose widget calls are not counted. @default [] */
+    readonly excludeIps: readonly string[];
+    /** Case-insensitive user-agent substrings whose widget calls are not counted. @default bot,crawler,spider,slurp */
+    readonly excludeUserAgents: readonly string[];
+    /** Percentages of a client's monthly quota at which a notice goes out. @default [80, 100] */
+    readonly noticeThresholds: readonly number[];
+    /** Where quota notices are e-mailed (the agency); empty → no e-mail. @default [] */
+    readonly noticeEmailTo: readonly string[];
+  };
+  /** Outgoing mail (quota notices); unset → no e-mail is sent. */
+  readonly smtp: { readonly url: string; readonly from: string } | undefined;
 }
 
 export type DatabaseConfig =
@@ -150,6 +163,25 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     timeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
   };
 
+  const list = (name: string, fallback: string[]): string[] => {
+    const raw = read(name);
+    return raw === undefined ? fallback : raw.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  };
+  const excludeIps = list('QUOTA_EXCLUDE_IPS', []);
+  for (const range of excludeIps) if (!cidrPattern(range)) problems.push(`QUOTA_EXCLUDE_IPS: "${range}" is not an IP address or CIDR range`);
+  const thresholds = list('QUOTA_NOTICE_THRESHOLDS', ['80', '100']);
+  const noticeThresholds = thresholds.map(Number).filter((t) => Number.isInteger(t) && t >= 1 && t <= 1000);
+  if (noticeThresholds.length !== thresholds.length) problems.push('QUOTA_NOTICE_THRESHOLDS must be percentages from 1 to 1000, comma-separated');
+  const quotas = {
+    excludeIps,
+    excludeUserAgents: list('QUOTA_EXCLUDE_USER_AGENTS', ['bot', 'crawler', 'spider', 'slurp']).map((u) => u.toLowerCase()),
+    noticeThresholds: [...new Set(noticeThresholds)].sort((a, b) => a - b),
+    noticeEmailTo: list('QUOTA_NOTICE_EMAIL_TO', []),
+  };
+  const smtpUrl = read('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+  const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, from: read('SMTP_FROM') ?? 'placet@localhost' };
+
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port,
@@ -166,7 +198,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     consentLog: Object.freeze(consentLog),
     scan: Object.freeze(scan),
     webhooks: Object.freeze(webhooks),
+    quotas: Object.freeze(quotas),
+    smtp: smtp && Object.freeze(smtp),
   });
+}
+
+/** An IPv4/IPv6 address, optionally with a /prefix. */
+function cidrPattern(value: string): boolean {
+  const [address, prefix, extra] = value.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
 function parseDatabaseUrl(raw: string | undefined, cwd: string, problems: string[]): DatabaseConfig {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.js';
@@ -68,8 +69,8 @@ const FAST: Partial<Config> = {
   webhooks: { allowPrivateNetworks: true, pollIntervalMs: 20, retryBaseMs: 50, maxAttempts: 50, timeoutMs: 2000 },
 };
 
-const hostingInject = (app: App, opts: Parameters<App['inject']>[0] & object) =>
-  app.inject({ ...opts, headers: { authorization: `Bearer ${HOSTING_KEY}` } } as never);
+const hostingInject = (app: App, opts: InjectOptions) =>
+  app.inject({ ...opts, headers: { authorization: `Bearer ${HOSTING_KEY}` } });
 
 async function register(ctx: TestContext, clientId: string, domainId: string, url: string) {
   const res = await ctx.hosting({ method: 'POST', url: `/hosting/api/client/${clientId}/domain/${domainId}/webhook`, payload: { url } });
