@@ -15,6 +15,7 @@ import { localeRoutes } from './features/locales/locales.routes.js';
 import { placeholderRoutes } from './features/placeholders/placeholders.routes.js';
 import { themeRoutes } from './features/themes/themes.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
+import { quotaRoutes } from './features/quotas/quotas.routes.js';
 
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
@@ -33,6 +34,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
       await hosting.register(consentLogRoutes, { deps });
       await hosting.register(widgetHostingRoutes, { deps });
       await hosting.register(webhookRoutes, { deps });
+      await hosting.register(quotaRoutes, { deps });
     },
     { prefix: '/hosting/api' },
   );

@@ -10,6 +10,7 @@ import type { ThemeTable } from '../features/themes/themes.table.js';
 import type { ConsentLogTables } from '../features/consent-log/consent-log.table.js';
 import type { OnboardingTables } from '../features/onboarding/onboarding.table.js';
 import type { WebhookTables } from '../features/webhooks/webhooks.table.js';
+import type { QuotaNoticeTable } from '../features/quotas/quotas.table.js';
 
 /** The whole schema, assembled from the features' table files. */
 export interface Database extends ConsentLogTables, OnboardingTables, WebhookTables {
@@ -22,6 +23,7 @@ export interface Database extends ConsentLogTables, OnboardingTables, WebhookTab
   placeholders: PlaceholderTable;
   locales: LocaleTable;
   themes: ThemeTable;
+  quota_notices: QuotaNoticeTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

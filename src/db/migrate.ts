@@ -5,6 +5,7 @@ import * as domainContent from './migrations/2026_11_21_0002_domain_content.js';
 import * as consentLog from './migrations/2026_11_21_0003_consent_log.js';
 import * as onboarding from './migrations/2026_11_21_0004_onboarding.js';
 import * as webhooks from './migrations/2026_11_25_0090_webhooks.js';
+import * as quotaNotices from './migrations/2026_11_25_0091_quota_notices.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_0003_consent_log': consentLog,
   '2026_11_21_0004_onboarding': onboarding,
   '2026_11_25_0090_webhooks': webhooks,
+  '2026_11_25_0091_quota_notices': quotaNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -48,6 +48,8 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
           acceptLanguage: h['accept-language'],
           acceptEncoding: h['accept-encoding'],
           ifNoneMatch: h['if-none-match'],
+          ip: request.ip,
+          userAgent: h['user-agent'],
         });
         return reply.status(result.status).headers(result.headers).send(result.body);
       },

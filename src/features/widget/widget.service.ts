@@ -15,6 +15,7 @@ import { listPlaceholderRows } from '../placeholders/placeholders.repository.js'
 import { listThemeRows } from '../themes/themes.repository.js';
 import { themeRowToTheme } from '../themes/themes.service.js';
 import type { CallCounter } from './call-counter.js';
+import { quotaNoticesFor } from '../quotas/quotas.notices.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
 import { findClientForAutoCreate, findDomainOfClientByHost, findWidgetTarget } from './widget.repository.js';
@@ -31,6 +32,9 @@ export interface WidgetRequest {
   country?: string | undefined;
   acceptEncoding?: string | undefined;
   ifNoneMatch?: string | undefined;
+  /** The visitor's address and user agent: excluded ranges and bots are not counted (QUOTA_EXCLUDE_*). */
+  ip?: string | undefined;
+  userAgent?: string | undefined;
 }
 
 export interface WidgetResponse {
@@ -89,10 +93,12 @@ export class WidgetService {
     }
     if (!domain.frontendWidgetEnabled) return notice('the widget is switched off for this domain.');
     const max = target.widget_display_max_count;
-    if (max !== -1 && (await this.counter.clientMonthTotal(target.client_id)) >= max) {
-      return notice('Quota exceeded');
+    if (max !== -1) {
+      const used = await this.counter.clientMonthTotal(target.client_id);
+      quotaNoticesFor(this.deps).observe(target.client_id, used, max); // quota thresholds: log line, notices (src/features/quotas)
+      if (used >= max) return notice('Quota exceeded');
     }
-    this.counter.count(target.id, target.client_id);
+    if (quotaNoticesFor(this.deps).policy.counts(req.ip, req.userAgent)) this.counter.count(target.id, target.client_id);
 
     const choice: LanguageChoice = { forced: req.lang, acceptLanguage: builtinFromAcceptLanguage(req.acceptLanguage) };
     const key = `${target.id}:${target.config_revision}:${req.theme ?? ''}:${req.lang ?? ''}:${choice.acceptLanguage ?? ''}`;
