@@ -7,6 +7,8 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,6 +31,9 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_099_999);
 const BLOCK_SIZE = 100_000;
 const LOOKUPS = 1000;
 const HOSTING_KEY = 'bench-hosting-key-0123456789abcdef';
+/** BENCH_WEBHOOK=1: the bench domain has a consent webhook to a local receiver, so every record is also delivered. */
+const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
+let webhookDeliveries = 0;
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface LoadResult {
@@ -131,6 +136,18 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function benchIngest(engine: Engine, app: App, baseUrl: string, noopUrl: string, handle: DatabaseHandle): Promise<void> {
   const f = await fixture(app, 'bench.example');
+  if (WEBHOOK) {
+    const receiver = http.createServer((req, res) => {
+      req.resume().on('end', () => {
+        webhookDeliveries++;
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiver.unref();
+    const port = (receiver.address() as AddressInfo).port;
+    await hosting(app, 'POST', `/client/${f.client.id}/domain/${f.domain.id}/webhook`, { url: `http://127.0.0.1:${port}/hook` });
+  }
   const body = {
     apiKey: f.client.apiKey, domain: f.domain.id, consent: true, embeddings: f.embeddings,
     manipulationPrevention: true, button: 'acceptAll', lang: 'de_DE', revision: 1, legalRevision: 1,
@@ -259,7 +276,7 @@ async function main(): Promise<void> {
 
   for (const engine of engines) {
     const store = await openStore(engine);
-    const config = loadConfig({ ...store.env, LOG_LEVEL: 'warn', HOSTING_API_KEY: HOSTING_KEY, CONSENT_LOG_BLOCK_SIZE: String(BLOCK_SIZE) });
+    const config = loadConfig({ ...store.env, LOG_LEVEL: 'warn', HOSTING_API_KEY: HOSTING_KEY, CONSENT_LOG_BLOCK_SIZE: String(BLOCK_SIZE), ...(WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } : {}) });
     const app = await buildApp({ config, database: store.handle });
     // Server-side time of each prefix lookup (from the request's arrival to the response's end), beside
     // the client's end-to-end figure: on a 2-core machine shared by client, server and database the
@@ -281,6 +298,7 @@ async function main(): Promise<void> {
 
   console.log('\nIngestion (autocannon, latency in ms; ratio = consent req/s ÷ no-op req/s measured just before)');
   printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'ratio'], loadRows);
+  if (WEBHOOK) console.log(`\nWebhook deliveries received during the run: ${fmt(webhookDeliveries)}`);
   console.log('\nMedian ratio per variant (target: sqlite >= 0.7, postgres >= 0.35)');
   for (const [key, list] of ratios) {
     const sorted = [...list].sort((a, b) => a - b);
