@@ -174,7 +174,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (noticeThresholds.length !== thresholds.length) problems.push('QUOTA_NOTICE_THRESHOLDS must be percentages from 1 to 1000, comma-separated');
   const quotas = {
     excludeIps,
-    excludeUserAgents: list('QUOTA_EXCLUDE_USER_AGENTS', ['bot', 'crawler', 'spider', 'slurp']).map((u) => u.toLowerCase()),
+    // `none` counts every user agent (an empty value means the default, as for every setting).
+    excludeUserAgents: list('QUOTA_EXCLUDE_USER_AGENTS', ['bot', 'crawler', 'spider', 'slurp'])
+      .map((u) => u.toLowerCase())
+      .filter((u) => u !== 'none'),
     noticeThresholds: [...new Set(noticeThresholds)].sort((a, b) => a - b),
     noticeEmailTo: list('QUOTA_NOTICE_EMAIL_TO', []),
   };

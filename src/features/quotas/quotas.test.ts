@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../config.js';
+import { ConfigError, loadConfig, type Config } from '../../config.js';
 import { randomIds, type Clock, type Deps } from '../../deps.js';
 import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
 import { QuotaNotices } from './quotas.notices.js';
@@ -52,6 +52,27 @@ async function setup(ctx: TestContext, quota: number) {
   const domain = await createDomain(ctx, client.id, { name: 'shop.example' });
   return { client, domain, url: `/public/app.js?apiKey=${client.apiKey}&domain=${domain.id}` };
 }
+
+describe('quota and webhook settings', () => {
+  it('parse lists and refuse bad ranges, thresholds and SMTP URLs', () => {
+    const config = loadConfig({
+      QUOTA_EXCLUDE_IPS: '10.0.0.0/8, 2001:db8::/32,192.0.2.1', QUOTA_EXCLUDE_USER_AGENTS: 'Bot,Pingdom', QUOTA_NOTICE_THRESHOLDS: '100,50,80',
+      SMTP_URL: 'smtp://u:p@mail.example:587', QUOTA_NOTICE_EMAIL_TO: 'a@x.example,b@x.example',
+    });
+    expect(config.quotas).toEqual({
+      excludeIps: ['10.0.0.0/8', '2001:db8::/32', '192.0.2.1'], excludeUserAgents: ['bot', 'pingdom'],
+      noticeThresholds: [50, 80, 100], noticeEmailTo: ['a@x.example', 'b@x.example'],
+    });
+    expect(config.smtp).toEqual({ url: 'smtp://u:p@mail.example:587', from: 'placet@localhost' });
+    expect(loadConfig({}).quotas).toMatchObject({ excludeUserAgents: ['bot', 'crawler', 'spider', 'slurp'], noticeThresholds: [80, 100] });
+    expect(loadConfig({ QUOTA_EXCLUDE_USER_AGENTS: 'none' }).quotas.excludeUserAgents).toEqual([]);
+    expect(loadConfig({}).webhooks).toEqual({ allowPrivateNetworks: false, pollIntervalMs: 1000, retryBaseMs: 10_000, maxAttempts: 12, timeoutMs: 10_000 });
+    expect(() => loadConfig({ QUOTA_EXCLUDE_IPS: '10.0.0.0/33' })).toThrow(ConfigError);
+    expect(() => loadConfig({ QUOTA_EXCLUDE_IPS: 'office' })).toThrow(ConfigError);
+    expect(() => loadConfig({ QUOTA_NOTICE_THRESHOLDS: '80,abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_URL: 'mail.example' })).toThrow(ConfigError);
+  });
+});
 
 describe('counting policy', () => {
   it('excludes configured addresses, CIDR ranges (IPv4, mapped, IPv6) and bot user agents', () => {
