@@ -207,3 +207,13 @@ export async function listDeliveries(db: Executor, clientId: string, domainId: s
     .limit(limit)
     .execute();
 }
+
+/** Deletes delivered and failed rows created before `beforeMs`; pending ones are never deleted. */
+export async function pruneSettled(db: Executor, beforeMs: number): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('status', 'in', ['delivered', 'failed'])
+    .where('created_at', '<', beforeMs)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

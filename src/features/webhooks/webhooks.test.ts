@@ -15,6 +15,7 @@ import {
   useApp,
   type TestContext,
 } from '../../../test/helper.js';
+import { pruneSettled } from './webhooks.repository.js';
 import { urlProblem } from './webhooks.sender.js';
 import { verify } from './webhooks.signer.js';
 
@@ -277,3 +278,23 @@ describe.runIf(TEST_DATABASE_URL)('postgres: two app instances on one database',
     for (const ucid of sent) expect(receiver.received.some((r) => r.body.includes(ucid))).toBe(true);
   });
 });
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: outbox pruning`, () => {
+    const ctx = useApp(dialect, { webhooks: { ...FAST.webhooks!, pollIntervalMs: 600_000 } });
+
+    it('deletes settled rows older than the cutoff and keeps pending ones', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const hook = await register(ctx, client.id, domain.id, 'http://127.0.0.1:9/hook');
+      const row = (id: string, status: 'pending' | 'delivered' | 'failed', created: number) => ({
+        id, webhook_id: hook.id, event_id: `e_${id}`, type: 't', payload: '{}', status, next_attempt_at: created,
+        lease_until: null, lease_owner: null, last_status: null, last_error: null, created_at: created, delivered_at: null,
+      });
+      await ctx.database.db.insertInto('webhook_deliveries').values([row('old1', 'delivered', 1000), row('old2', 'failed', 1000), row('old3', 'pending', 1000), row('new1', 'delivered', 5000)]).execute();
+      expect(await pruneSettled(ctx.database.db, 2000)).toBe(2);
+      const left = await ctx.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).orderBy('id').execute();
+      expect(left.map((r) => r.id)).toEqual(['new1', 'old3']);
+    });
+  });
+}

@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.js';
 import {
   claimDue,
   feedWebhook,
+  pruneSettled,
   settle,
   webhooksBehind,
   type ClaimedDelivery,
@@ -16,6 +17,9 @@ const CLAIM_BATCH = 20;
 const MAX_BACKOFF_MS = 3_600_000;
 /** Passes per tick at most, so one tick never runs unbounded. */
 const MAX_ROUNDS = 50;
+/** Delivered and failed rows are kept this long for the delivery list, then deleted (hourly). */
+export const KEEP_DELIVERIES_MS = 30 * 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
 
 /** The event a consent record becomes (docs/webhooks.md, "Payload"). Its id is stable: the idempotency key. */
 export function consentDelivery(webhook: WebhookRow, event: ConsentEvent): NewDelivery {
@@ -41,6 +45,7 @@ export class WebhookWorker {
   private running: Promise<void> | undefined;
   private readonly owner: string;
   private readonly send: Sender;
+  private prunedAt = 0;
 
   constructor(
     private readonly deps: Deps,
@@ -72,6 +77,10 @@ export class WebhookWorker {
 
   async runOnce(): Promise<void> {
     const { db, engine, ids } = this.deps;
+    if (this.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = this.now();
+      await pruneSettled(db, this.now() - KEEP_DELIVERIES_MS);
+    }
     for (const webhookId of await webhooksBehind(db)) {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const fed = await feedWebhook(db, engine, webhookId, consentDelivery, () => ids.hex(12), this.now());
