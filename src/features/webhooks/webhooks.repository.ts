@@ -193,6 +193,41 @@ export async function settle(db: Executor, id: string, owner: string, outcome: O
     .execute();
 }
 
+/**
+ * Marks successful deliveries with one statement per attempt count (nearly always one): the hot case of a
+ * busy domain costs one write per batch, not one per event. Only rows `owner` still leases are changed.
+ */
+export async function settleDelivered(
+  db: Executor,
+  owner: string,
+  rows: readonly { id: string; attempts: number; status: number | null }[],
+  nowMs: number,
+): Promise<void> {
+  const groups = new Map<string, string[]>();
+  for (const r of rows) {
+    const key = `${r.attempts}|${r.status ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), r.id]);
+  }
+  for (const [key, ids] of groups) {
+    const [attempts, status] = key.split('|') as [string, string];
+    await db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: 'delivered',
+        attempts: Number(attempts),
+        next_attempt_at: nowMs,
+        last_status: status === '' ? null : Number(status),
+        last_error: null,
+        delivered_at: nowMs,
+        lease_owner: null,
+        lease_until: null,
+      })
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+}
+
 /** Recent deliveries of one webhook, newest first, scoped by client and domain. */
 export async function listDeliveries(db: Executor, clientId: string, domainId: string, webhookId: string, limit: number) {
   return db

@@ -15,7 +15,13 @@ export interface SendResult {
  */
 export function createSender(options: { allowPrivateNetworks: boolean; timeoutMs: number }) {
   const guard = new TargetGuard({ allowPrivateNetworks: options.allowPrivateNetworks });
-  return (url: string, headers: Record<string, string>, body: string): Promise<SendResult> =>
+  // Kept-alive connections: a busy domain sends many events to one receiver. Every new socket still goes
+  // through the guard's lookup.
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 20, lookup: guard.lookup } as http.AgentOptions),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 20, lookup: guard.lookup } as https.AgentOptions),
+  };
+  const send = (url: string, headers: Record<string, string>, body: string): Promise<SendResult> =>
     new Promise((resolve) => {
       const target = new URL(url);
       const lib = target.protocol === 'https:' ? https : http;
@@ -24,6 +30,7 @@ export function createSender(options: { allowPrivateNetworks: boolean; timeoutMs
         {
           method: 'POST',
           lookup: guard.lookup,
+          agent: target.protocol === 'https:' ? agents['https:'] : agents['http:'],
           timeout: options.timeoutMs,
           headers: {
             ...headers,
@@ -43,6 +50,12 @@ export function createSender(options: { allowPrivateNetworks: boolean; timeoutMs
       req.on('error', (err) => resolve({ ok: false, error: err.message.slice(0, 500) }));
       req.end(body);
     });
+  return Object.assign(send, {
+    close: () => {
+      agents['http:'].destroy();
+      agents['https:'].destroy();
+    },
+  });
 }
 
 export type Sender = ReturnType<typeof createSender>;

@@ -4,6 +4,7 @@ import {
   feedWebhook,
   pruneSettled,
   settle,
+  settleDelivered,
   webhooksBehind,
   type ClaimedDelivery,
   type ConsentEvent,
@@ -63,6 +64,7 @@ export class WebhookWorker {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
+    this.send.close?.();
   }
 
   /** One pass unless one is running already; errors are logged, never thrown (the next tick retries). */
@@ -91,27 +93,42 @@ export class WebhookWorker {
       const now = this.now();
       const leaseUntil = now + this.deps.config.webhooks.timeoutMs * 2 + 30_000;
       const claimed = await claimDue(db, engine, this.owner, now, leaseUntil, CLAIM_BATCH);
-      await Promise.all(claimed.map((d) => this.deliver(d)));
+      if (claimed.length > 0) await this.deliverAll(claimed);
       if (claimed.length < CLAIM_BATCH) break;
     }
   }
 
-  private async deliver(d: ClaimedDelivery): Promise<void> {
+  /** Sends a claimed batch; all successes are settled with one statement, failures one by one. */
+  private async deliverAll(claimed: readonly ClaimedDelivery[]): Promise<void> {
     const { config } = this.deps;
-    const headers = sign(d.secret, d.event_id, Math.floor(this.now() / 1000), d.payload);
-    const result = await this.send(d.url, { ...headers }, d.payload);
-    const attempts = d.attempts + 1;
+    const results = await Promise.all(
+      claimed.map(async (d) => {
+        const headers = sign(d.secret, d.event_id, Math.floor(this.now() / 1000), d.payload);
+        return { d, result: await this.send(d.url, { ...headers }, d.payload) };
+      }),
+    );
     const now = this.now();
-    const final = !result.ok && attempts >= config.webhooks.maxAttempts;
-    await settle(this.deps.db, d.id, this.owner, {
-      status: result.ok ? 'delivered' : final ? 'failed' : 'pending',
-      attempts,
-      nextAttemptAt: result.ok || final ? now : now + backoffMs(config.webhooks.retryBaseMs, attempts),
-      lastStatus: result.status ?? null,
-      lastError: result.ok ? null : (result.error ?? 'failed'),
-      deliveredAt: result.ok ? now : null,
-    });
-    if (final) this.deps.log.warn({ webhookId: d.webhook_id, eventId: d.event_id }, 'webhook delivery given up');
+    const delivered = results.filter((r) => r.result.ok);
+    await settleDelivered(
+      this.deps.db,
+      this.owner,
+      delivered.map((r) => ({ id: r.d.id, attempts: r.d.attempts + 1, status: r.result.status ?? null })),
+      now,
+    );
+    for (const { d, result } of results) {
+      if (result.ok) continue;
+      const attempts = d.attempts + 1;
+      const final = attempts >= config.webhooks.maxAttempts;
+      await settle(this.deps.db, d.id, this.owner, {
+        status: final ? 'failed' : 'pending',
+        attempts,
+        nextAttemptAt: final ? now : now + backoffMs(config.webhooks.retryBaseMs, attempts),
+        lastStatus: result.status ?? null,
+        lastError: result.error ?? 'failed',
+        deliveredAt: null,
+      });
+      if (final) this.deps.log.warn({ webhookId: d.webhook_id, eventId: d.event_id }, 'webhook delivery given up');
+    }
   }
 
   private now(): number {
