@@ -7,6 +7,8 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +32,9 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_099_999);
 const BLOCK_SIZE = 100_000;
 const LOOKUPS = 1000;
 const HOSTING_KEY = 'bench-hosting-key-0123456789abcdef';
+/** BENCH_WEBHOOK=1: the bench domain has a consent webhook to a local receiver, so every record is also delivered. */
+const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
+let webhookDeliveries = 0;
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface LoadResult {
@@ -146,6 +151,18 @@ async function benchIngest(engine: Engine, app: App, config: Config, baseUrl: st
   // consent is checked against it, as in production.
   const tokens = await loadConsentTokens(handle.db, config);
   const token = tokens.mint(f.domain.id, 1, ConsentTokens.issueTime(Math.floor(Date.now() / 1000)));
+  if (WEBHOOK) {
+    const receiver = http.createServer((req, res) => {
+      req.resume().on('end', () => {
+        webhookDeliveries++;
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiver.unref();
+    const port = (receiver.address() as AddressInfo).port;
+    await hosting(app, 'POST', `/client/${f.client.id}/domain/${f.domain.id}/webhook`, { url: `http://127.0.0.1:${port}/hook` });
+  }
   const body = {
     apiKey: f.client.apiKey, domain: f.domain.id, consent: true, embeddings: f.embeddings,
     manipulationPrevention: true, button: 'acceptAll', lang: 'de_DE', revision: 1, legalRevision: 1, token,
@@ -282,6 +299,7 @@ async function main(): Promise<void> {
     const config = loadConfig({
       ...store.env, LOG_LEVEL: 'warn', HOSTING_API_KEY: HOSTING_KEY, CONSENT_LOG_BLOCK_SIZE: String(BLOCK_SIZE),
       RATE_LIMIT_EXEMPT: '127.0.0.1', CONSENT_RATE_PER_DOMAIN: '100000000',
+      ...(WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } : {}),
     });
     const app = await buildApp({ config, database: store.handle });
     // Server-side time of each prefix lookup (from the request's arrival to the response's end), beside
@@ -304,6 +322,7 @@ async function main(): Promise<void> {
 
   console.log('\nIngestion (autocannon, latency in ms; ratio = consent req/s ÷ no-op req/s measured just before)');
   printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'ratio'], loadRows);
+  if (WEBHOOK) console.log(`\nWebhook deliveries received during the run: ${fmt(webhookDeliveries)}`);
   console.log('\nMedian ratio per variant (target: sqlite >= 0.7, postgres >= 0.35)');
   for (const [key, list] of ratios) {
     const sorted = [...list].sort((a, b) => a - b);

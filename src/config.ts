@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -103,6 +104,30 @@ export interface Config {
   readonly hostingAuthFailuresPerMinute: number;
   /** Bearer token that unlocks `GET /metrics`; unset → no /metrics route at all. */
   readonly metricsToken: string | undefined;
+  readonly webhooks: {
+    /** Allow http:// and loopback/private endpoints (tests, intranets only). @default false */
+    readonly allowPrivateNetworks: boolean;
+    /** How often each process looks for new decisions and due deliveries, in ms. @default 1000 */
+    readonly pollIntervalMs: number;
+    /** Delay before the first retry, doubled on every further one (capped at one hour), in ms. @default 10000 */
+    readonly retryBaseMs: number;
+    /** Attempts before a delivery is given up (`failed`). @default 12 */
+    readonly maxAttempts: number;
+    /** Time limit of one delivery request, in ms. @default 10000 */
+    readonly timeoutMs: number;
+  };
+  readonly quotas: {
+    /** Visitor addresses and CIDR ranges whose widget calls are not counted. @default [] */
+    readonly excludeIps: readonly string[];
+    /** Case-insensitive user-agent substrings whose widget calls are not counted. @default bot,crawler,spider,slurp */
+    readonly excludeUserAgents: readonly string[];
+    /** Percentages of a client's monthly quota at which a notice goes out. @default [80, 100] */
+    readonly noticeThresholds: readonly number[];
+    /** Where quota notices are e-mailed (the agency); empty → no e-mail. @default [] */
+    readonly noticeEmailTo: readonly string[];
+  };
+  /** Outgoing mail (quota notices); unset → no e-mail is sent. */
+  readonly smtp: { readonly url: string; readonly from: string } | undefined;
 }
 
 export interface Limits {
@@ -268,6 +293,35 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (metricsToken !== undefined && keyWeakness(metricsToken) !== undefined) {
     problems.push(`METRICS_TOKEN ${keyWeakness(metricsToken)}; generate one with \`openssl rand -hex 32\``);
   }
+  const webhooks = {
+    allowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    pollIntervalMs: int('WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 600_000),
+    retryBaseMs: int('WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
+    maxAttempts: int('WEBHOOK_MAX_ATTEMPTS', 12, 1, 100),
+    timeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+  };
+
+  const list = (name: string, fallback: string[]): string[] => {
+    const raw = read(name);
+    return raw === undefined ? fallback : raw.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  };
+  const excludeIps = list('QUOTA_EXCLUDE_IPS', []);
+  for (const range of excludeIps) if (!cidrPattern(range)) problems.push(`QUOTA_EXCLUDE_IPS: "${range}" is not an IP address or CIDR range`);
+  const thresholds = list('QUOTA_NOTICE_THRESHOLDS', ['80', '100']);
+  const noticeThresholds = thresholds.map(Number).filter((t) => Number.isInteger(t) && t >= 1 && t <= 1000);
+  if (noticeThresholds.length !== thresholds.length) problems.push('QUOTA_NOTICE_THRESHOLDS must be percentages from 1 to 1000, comma-separated');
+  const quotas = {
+    excludeIps,
+    // `none` counts every user agent (an empty value means the default, as for every setting).
+    excludeUserAgents: list('QUOTA_EXCLUDE_USER_AGENTS', ['bot', 'crawler', 'spider', 'slurp'])
+      .map((u) => u.toLowerCase())
+      .filter((u) => u !== 'none'),
+    noticeThresholds: [...new Set(noticeThresholds)].sort((a, b) => a - b),
+    noticeEmailTo: list('QUOTA_NOTICE_EMAIL_TO', []),
+  };
+  const smtpUrl = read('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+  const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, from: read('SMTP_FROM') ?? 'placet@localhost' };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -292,6 +346,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     connections: Object.freeze(connections),
     hostingAuthFailuresPerMinute,
     metricsToken,
+    webhooks: Object.freeze(webhooks),
+    quotas: Object.freeze(quotas),
+    smtp: smtp && Object.freeze(smtp),
   });
 }
 
@@ -321,6 +378,16 @@ export function keyWeakness(key: string): string | undefined {
   }
   if (steps * 2 >= key.length) return 'is too predictable (mostly runs such as abcd or aaaa)';
   return undefined;
+}
+
+/** An IPv4/IPv6 address, optionally with a /prefix. */
+function cidrPattern(value: string): boolean {
+  const [address, prefix, extra] = value.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
 function parseDatabaseUrl(raw: string | undefined, cwd: string, problems: string[]): DatabaseConfig {

@@ -48,6 +48,11 @@ export const ERRORS = {
   SNAPSHOT_NOT_FOUND: { status: 404, message: 'The domain has no snapshot with this hash.' },
   CONSENT_LOG_NO_RECORDS: { status: 409, message: 'The consent log of the domain has no records yet; there is no head to sign.' },
   BLOCK_EXPIRED: { status: 410, message: 'The block expired under the retention period; its records were deleted.' },
+  WEBHOOK_URL_FORBIDDEN: {
+    status: 400,
+    message: 'The webhook URL must be https:// on a public address (not loopback, private, link-local or metadata).',
+  },
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'The webhook does not exist.' },
   UNAUTHORIZED: { status: 401, message: 'A valid API key is required.' },
   LOGIN_FAILED: { status: 401, message: 'Wrong key, username or password, or the account is not active.' },
   FORBIDDEN: { status: 403, message: 'Your console role may not do this.' },

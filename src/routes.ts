@@ -18,6 +18,8 @@ import { localeRoutes } from './features/locales/locales.routes.js';
 import { presetRoutes } from './features/presets/presets.routes.js';
 import { placeholderRoutes } from './features/placeholders/placeholders.routes.js';
 import { themeRoutes } from './features/themes/themes.routes.js';
+import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
+import { quotaRoutes } from './features/quotas/quotas.routes.js';
 
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
@@ -40,6 +42,8 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
       await hosting.register(consentLogRoutes, { deps });
       await hosting.register(widgetHostingRoutes, { deps });
       await hosting.register(ingestStatsRoutes, { deps });
+      await hosting.register(webhookRoutes, { deps });
+      await hosting.register(quotaRoutes, { deps });
     },
     { prefix: '/hosting/api' },
   );

@@ -11,9 +11,11 @@ import type { ThemeTable } from '../features/themes/themes.table.js';
 import type { ConsentLogTables } from '../features/consent-log/consent-log.table.js';
 import type { IngestStatsTable } from '../features/consent-ingest/ingest-stats.table.js';
 import type { OnboardingTables } from '../features/onboarding/onboarding.table.js';
+import type { WebhookTables } from '../features/webhooks/webhooks.table.js';
+import type { QuotaNoticeTable } from '../features/quotas/quotas.table.js';
 
 /** The whole schema, assembled from the features' table files. */
-export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables {
+export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables, WebhookTables {
   settings: SettingTable;
   clients: ClientTable;
   domains: DomainTable;
@@ -24,6 +26,7 @@ export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTab
   locales: LocaleTable;
   themes: ThemeTable;
   ingest_stats: IngestStatsTable;
+  quota_notices: QuotaNoticeTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -9,6 +9,8 @@ import * as onboardingLegalLinks from './migrations/2026_11_25_0050_onboarding_l
 import * as consoleTables from './migrations/2026_11_25_0060_console.js';
 import * as ingestStats from './migrations/2026_11_25_0020_ingest_stats.js';
 import * as consentSnapshots from './migrations/2026_11_25_0010_consent_snapshots_checkpoints.js';
+import * as webhooks from './migrations/2026_11_25_0090_webhooks.js';
+import * as quotaNotices from './migrations/2026_11_25_0091_quota_notices.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0060_console': consoleTables,
   '2026_11_25_0020_ingest_stats': ingestStats,
   '2026_11_25_0010_consent_snapshots_checkpoints': consentSnapshots,
+  '2026_11_25_0090_webhooks': webhooks,
+  '2026_11_25_0091_quota_notices': quotaNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

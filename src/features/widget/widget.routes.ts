@@ -61,6 +61,7 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
           acceptEncoding: h['accept-encoding'],
           ifNoneMatch: h['if-none-match'],
           ip: request.ip,
+          userAgent: h['user-agent'],
         });
         if (result.retryAfter !== undefined) reply.header('retry-after', String(result.retryAfter));
         return reply.status(result.status).headers(result.headers).send(result.body);

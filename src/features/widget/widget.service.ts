@@ -22,6 +22,7 @@ import { ConsentTokens } from '../consent-ingest/consent-token.js';
 import type { IngestStats } from '../consent-ingest/ingest-stats.js';
 import { languageOf } from '../locales/locale-texts.js';
 import { WindowLimiter, addressKey, exemptAddresses } from '../../plugins/rate-limiter.js';
+import { quotaNoticesFor } from '../quotas/quotas.notices.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
 import { countDomainsCreatedSince, findClientForAutoCreate, findDomainOfClientByHost, findWidgetTarget } from './widget.repository.js';
@@ -38,8 +39,10 @@ export interface WidgetRequest {
   country?: string | undefined;
   acceptEncoding?: string | undefined;
   ifNoneMatch?: string | undefined;
-  /** The source address (request.ip, which honours TRUST_PROXY). */
+  /** The source address (request.ip, which honours TRUST_PROXY); excluded ranges are not counted (QUOTA_EXCLUDE_IPS). */
   ip?: string | undefined;
+  /** The visitor's user agent: bots are not counted (QUOTA_EXCLUDE_USER_AGENTS). */
+  userAgent?: string | undefined;
 }
 
 export interface WidgetResponse {
@@ -157,8 +160,15 @@ export class WidgetService {
     if (overRate > 0) return { ...(await this.blocked(delivery, 'rate')), retryAfter: overRate };
     if (!domain.frontendWidgetEnabled) return this.blocked(delivery, 'disabled');
     const max = target.widget_display_max_count;
-    if (max !== -1 && (await this.counter.clientMonthTotal(target.client_id)) >= max) return this.blocked(delivery, 'quota');
-    if (this.seen.hit(`${addressKey(ip)}|${target.id}|${page.origin}${page.pathname}`) === 0) {
+    if (max !== -1) {
+      const used = await this.counter.clientMonthTotal(target.client_id);
+      quotaNoticesFor(this.deps).observe(target.client_id, used, max); // quota thresholds: log line, notices (src/features/quotas)
+      if (used >= max) return this.blocked(delivery, 'quota');
+    }
+    if (
+      quotaNoticesFor(this.deps).policy.counts(ip, req.userAgent) &&
+      this.seen.hit(`${addressKey(ip)}|${target.id}|${page.origin}${page.pathname}`) === 0
+    ) {
       this.counter.count(target.id, target.client_id);
       this.stats.loaded(target.id);
     }
