@@ -515,7 +515,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recompute the hash chain and report the first record that does not match */
+        /** Recompute the hash chain, snapshots and signed checkpoints (and a kept checkpoint) and report the first mismatch */
         get: operations["getClientByClientIdDomainByDomainIdConsentLogVerify"];
         put?: never;
         post?: never;
@@ -536,6 +536,128 @@ export interface paths {
         get: operations["getClientByClientIdDomainByDomainIdOnboardingEmbed"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/domain/{domainId}/ingest-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The domain's hourly ingest figures, newest first: widget loads, stored and refused consents, suspect hours */
+        get: operations["getClientByClientIdDomainByDomainIdIngestStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/domain/{domainId}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhooks */
+        get: operations["getClientByClientIdDomainByDomainIdWebhook"];
+        put?: never;
+        /** Register an endpoint that receives the domain's consent decisions (secret shown once) */
+        post: operations["postClientByClientIdDomainByDomainIdWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/domain/{domainId}/webhook/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one webhook */
+        get: operations["getClientByClientIdDomainByDomainIdWebhookByWebhookId"];
+        put?: never;
+        post?: never;
+        /** Delete one webhook */
+        delete: operations["deleteClientByClientIdDomainByDomainIdWebhookByWebhookId"];
+        options?: never;
+        head?: never;
+        /** Change the URL or switch the webhook on or off */
+        patch: operations["patchClientByClientIdDomainByDomainIdWebhookByWebhookId"];
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/domain/{domainId}/webhook/{webhookId}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent deliveries, newest first, with status, attempts and last error */
+        get: operations["getClientByClientIdDomainByDomainIdWebhookByWebhookIdDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/domain/{domainId}/webhook/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a signed webhook.test event; its state shows in the delivery list */
+        post: operations["postClientByClientIdDomainByDomainIdWebhookByWebhookIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/quota/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quota thresholds the client reached, newest month first */
+        get: operations["getClientByClientIdQuotaNotice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/quota/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reset the client's widget calls of the current month (UTC) to zero */
+        post: operations["postClientByClientIdQuotaReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -656,6 +778,57 @@ export interface paths {
         };
         /** The history of one ucid in the current block, by full ucid or unique prefix; [] when none or several match */
         get: operations["getDomainApiDomainsByDomainIdConsentsByConsentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains/{domainId}/consents/{consentId}/shown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What one visitor saw: each decision of the ucid (current block, newest first) with the texts, purposes and embeddings of its snapshot, in its language */
+        get: operations["getDomainApiDomainsByDomainIdConsentsByConsentIdShown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains/{domainId}/snapshots/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A snapshot of what visitors saw, by the hash a record names (the key's own domains only) */
+        get: operations["getDomainApiDomainsByDomainIdSnapshotsByHash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains/{domainId}/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The domain's chain head with Placet's Ed25519 signature: keep it to prove later that nothing before it changed */
+        get: operations["getDomainApiDomainsByDomainIdCheckpoint"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5493,7 +5666,16 @@ export interface operations {
     };
     getClientByClientIdDomainByDomainIdConsentLogVerify: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description a kept checkpoint: its chain position */
+                seq?: number;
+                /** @description a kept checkpoint: its head hash */
+                headHash?: string;
+                /** @description a kept checkpoint: when it was signed (with signature) */
+                signedAt?: number;
+                /** @description a kept checkpoint: its signature */
+                signature?: string;
+            };
             header?: never;
             path: {
                 clientId: string;
@@ -5514,19 +5696,49 @@ export interface operations {
                         checkedRecords: number;
                         /** @description blocks whose records were recomputed (expired blocks only link) */
                         checkedBlocks: number;
+                        /** @description distinct snapshots found and re-hashed (per block) */
+                        checkedSnapshots: number;
                         lastSeq: number;
                         /** @description SHA-256, 64 lowercase hex characters */
                         headHash: string;
+                        checkpoints: {
+                            /** @description signed checkpoints whose position was recomputed and matched */
+                            checked: number;
+                            /** @description checkpoints signed by another key than the configured one (not trusted) */
+                            unknownKey: number;
+                            /** @description checkpoints inside expired blocks (their records are gone) */
+                            unverifiable: number;
+                            /** @description position of the last checkpoint that matched */
+                            lastSeq: number | null;
+                            /** @description the configured signing key */
+                            keyId: string;
+                        };
+                        kept: {
+                            seq: number;
+                            /** @description the recomputed chain has the kept head hash at the kept position */
+                            matches: boolean;
+                            /** @enum {string} */
+                            signature: "valid" | "invalid" | "absent";
+                        } | null;
                         firstMismatch: {
                             /** @description chain position of the first record that does not match */
                             seq: number;
                             blockId: number;
                             ucid: string | null;
                             /** @enum {string} */
-                            reason: "hash" | "content" | "missing" | "extra" | "link" | "summary";
+                            reason: "hash" | "content" | "missing" | "extra" | "link" | "summary" | "snapshot" | "checkpoint" | "signature" | "kept";
                             message: string;
                         } | null;
                     };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
@@ -5569,6 +5781,543 @@ export interface operations {
                 content: {
                     "application/json": {
                         [key: string]: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getClientByClientIdDomainByDomainIdIngestStats: {
+        parameters: {
+            query?: {
+                /** @description how far back (hours) */
+                hours?: number;
+            };
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description start of the hour, ISO 8601 UTC */
+                        hour: string;
+                        widgetLoads: number;
+                        consents: number;
+                        refused: number;
+                        /** @description more consents than 2 × widget loads + 20 */
+                        suspect: boolean;
+                    }[];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getClientByClientIdDomainByDomainIdWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        domainId: string;
+                        url: string;
+                        enabled: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postClientByClientIdDomainByDomainIdWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https:// address that receives the events */
+                    url: string;
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        domainId: string;
+                        url: string;
+                        enabled: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                        /** @description Signing secret (whsec_…). Shown only in this answer. */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getClientByClientIdDomainByDomainIdWebhookByWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        domainId: string;
+                        url: string;
+                        enabled: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteClientByClientIdDomainByDomainIdWebhookByWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchClientByClientIdDomainByDomainIdWebhookByWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https:// address that receives the events */
+                    url?: string;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        domainId: string;
+                        url: string;
+                        enabled: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getClientByClientIdDomainByDomainIdWebhookByWebhookIdDelivery: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Idempotency key, sent as the webhook-id header */
+                        eventId: string;
+                        type: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        nextAttemptAt: string | null;
+                        lastStatus: number | null;
+                        lastError: string | null;
+                        createdAt: string;
+                        deliveredAt: string | null;
+                    }[];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postClientByClientIdDomainByDomainIdWebhookByWebhookIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Idempotency key, sent as the webhook-id header */
+                        eventId: string;
+                        type: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        nextAttemptAt: string | null;
+                        lastStatus: number | null;
+                        lastError: string | null;
+                        createdAt: string;
+                        deliveredAt: string | null;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getClientByClientIdQuotaNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        month: string;
+                        /** @description percent of the quota */
+                        threshold: number;
+                        used: number;
+                        quota: number;
+                        /** @description none (no e-mail configured), sent or failed */
+                        emailStatus: string;
+                        emailError: string | null;
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postClientByClientIdQuotaReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        month: string;
+                        resetCalls: number;
                     };
                 };
             };
@@ -5786,8 +6535,12 @@ export interface operations {
                     legalRevision: number;
                     /** @description a theme id (7 hex) */
                     themeId?: string;
+                    /** @description the token of the widget Placet served (docs/consent-log.md) */
+                    token?: string;
                     gpc?: boolean;
                     dnt?: boolean;
+                    /** @description the `sh` of the configuration the widget showed: a snapshot Placet served for this domain */
+                    snapshot: string;
                 };
                 "application/json": {
                     /** @description the client's public key (48 hex) */
@@ -5808,8 +6561,12 @@ export interface operations {
                     legalRevision: number;
                     /** @description a theme id (7 hex) */
                     themeId?: string;
+                    /** @description the token of the widget Placet served (docs/consent-log.md) */
+                    token?: string;
                     gpc?: boolean;
                     dnt?: boolean;
+                    /** @description the `sh` of the configuration the widget showed: a snapshot Placet served for this domain */
+                    snapshot: string;
                 };
             };
         };
@@ -5831,7 +6588,25 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6069,6 +6844,217 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDomainApiDomainsByDomainIdConsentsByConsentIdShown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: string;
+                /** @description a ucid or a leading part of one (hex, case-insensitive) */
+                consentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        record: {
+                            consent: boolean;
+                            ucid: string;
+                            /** @description Unix seconds */
+                            timestamp: number;
+                            purposes: {
+                                [key: string]: string;
+                            };
+                            embeddings: {
+                                [key: string]: string;
+                            };
+                            manipulationPrevention: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        snapshot: string | null;
+                        /** @description null for a record without snapshot (format 1) */
+                        shown: {
+                            /** @description the snapshot's locale the texts come from: the record's lang, else the widget's default */
+                            lang: string;
+                            texts: {
+                                [key: string]: string;
+                            };
+                            purposes: {
+                                id: string;
+                                name: string;
+                                description: string;
+                            }[];
+                            embeddings: {
+                                [key: string]: unknown;
+                            }[];
+                            legalLinks: unknown;
+                            theme: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDomainApiDomainsByDomainIdSnapshotsByHash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: string;
+                /** @description the `snapshot` of a record: SHA-256 of the canonical configuration */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hash: string;
+                        domainId: string;
+                        /** @description Unix seconds when Placet first served it */
+                        createdAt: number;
+                        /** @description the visible widget configuration (short keys of the widget configuration); its canonical JSON hashes to `hash` */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDomainApiDomainsByDomainIdCheckpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domainId: string;
+                        /** @description chain position of the head that was signed */
+                        seq: number;
+                        /** @description SHA-256, 64 lowercase hex characters */
+                        headHash: string;
+                        /** @description Unix seconds */
+                        signedAt: number;
+                        /** @description first 16 bytes (hex) of the SHA-256 of the raw Ed25519 public key */
+                        keyId: string;
+                        /** @description Ed25519 signature of `message`, base64url */
+                        signature: string;
+                        /** @description the signed text: {"domain","seq","headHash","signedAt"} in that order, no whitespace */
+                        message: string;
+                        /** @description the signing public key, SubjectPublicKeyInfo PEM */
+                        publicKey: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
