@@ -44,7 +44,7 @@ describe('loadConfig', () => {
       certFile: '/etc/placet/c.pem', keyFile: '/etc/placet/k.pem',
     });
     expect(() => loadConfig({ TLS_CERT_FILE: 'c.pem' })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE/);
-    expect(loadConfig({}).limits).toEqual({
+    expect(loadConfig({}).connections).toEqual({
       requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5000, maxRequestsPerSocket: 1000, maxConnections: undefined,
     });
     expect(loadConfig({ MAX_CONNECTIONS: '500' }).connections.maxConnections).toBe(500);

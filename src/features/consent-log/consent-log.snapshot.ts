@@ -4,12 +4,13 @@ import { sha256Hex } from '../../deps.js';
  * Snapshots of what a visitor saw (docs/consent-log.md, "Snapshots"): the widget's configuration as
  * served, minus what is not shown and would only split identical configurations: the client's public key
  * (`k`), the consent URL (`u`), the revision counters (`r`, `lr`: the record carries them) and the hash itself
- * (`sh`). Everything else stays: the texts of every locale served with their placeholders filled in,
+ * (`sh`), and what each delivery adds: the hourly widget token (`tk`) and blocked mode's reason (`bl`, under
+ * which nothing is shown or recorded). Everything else stays: the texts of every locale served with their placeholders filled in,
  * purposes, embeddings with their names, descriptions, assets and code, legal links and legal HTML, the
  * theme (buttons, layout, colours, CSS), the language choice and the domain id (so a snapshot names its
  * domain and two domains never share a row).
  */
-export const SNAPSHOT_EXCLUDED_KEYS = ['k', 'u', 'r', 'lr', 'sh'] as const;
+export const SNAPSHOT_EXCLUDED_KEYS = ['k', 'u', 'r', 'lr', 'sh', 'tk', 'bl'] as const;
 
 /**
  * Canonical JSON: object keys sorted by UTF-16 code unit at every level, arrays in order, no whitespace,
