@@ -213,7 +213,8 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     // Switch to English.
     await page.getByRole('button', { name: 'Switch to English' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The document's lang follows the render (an effect), so it is polled rather than read once.
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
     await context.close();
   });
 });
