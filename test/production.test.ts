@@ -18,9 +18,13 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** PATH without node_modules/.bin, so nothing can fall back to tsx or tsc. */
+/**
+ * PATH without node_modules/.bin, so nothing can fall back to tsx or tsc; the Node that runs the tests comes
+ * first, so `node` in the entrypoint script is that one (CI runs these tests on Node 20 and on Node 22, whose
+ * binary lives under a node_modules folder of its own).
+ */
 const env = {
-  PATH: (process.env.PATH ?? '').split(':').filter((p) => !p.includes('node_modules')).join(':'),
+  PATH: [path.dirname(process.execPath), ...(process.env.PATH ?? '').split(':').filter((p) => !/node_modules[\\/]\.bin$/.test(p))].join(':'),
   DATABASE_URL: `sqlite:${path.join(dir, 'placet.sqlite')}`,
   HOST: '127.0.0.1',
   PORT: String(20000 + Math.floor(Math.random() * 20000)),
