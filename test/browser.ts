@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
+import type { App } from '../src/app.js';
 
 /** Debian's Chromium, driven by playwright-core (no downloaded browser). */
 export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -69,4 +70,11 @@ export async function freePort(): Promise<number> {
   const port = (server.address() as AddressInfo).port;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** A Hosting API call with the agency key through `app.inject`; anything but a 2xx throws with the answer. */
+export async function hostingCall(app: App, key: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+  const res = await app.inject({ method, url: `/hosting/api${url}`, headers: { authorization: `Bearer ${key}` }, payload: payload as object });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
 }

@@ -4,7 +4,7 @@ import { buildApp, type App } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/connect.js';
 import { snapshotOf } from '../src/features/consent-log/consent-log.snapshot.js';
-import { freePort, launchBrowser, serveSite, type Site } from './browser.js';
+import { freePort, launchBrowser, serveSite, type Site, hostingCall } from './browser.js';
 import { freshDatabase, unique } from './helper.js';
 
 /**
@@ -36,11 +36,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-const hosting = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
-  const res = await app.inject({ method, url: `/hosting/api${url}`, headers: { authorization: `Bearer ${KEY}` }, payload: payload as object });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);
 
 /** The configuration inlined into a served widget (as `JSON.parse("…")`). */
 function inlinedConfig(body: string): Record<string, unknown> & { sh: string } {

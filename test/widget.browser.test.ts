@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/connect.js';
-import { freePort, launchBrowser, serveSite, type Site } from './browser.js';
+import { freePort, launchBrowser, serveSite, type Site, hostingCall } from './browser.js';
 import { freshDatabase, unique } from './helper.js';
 
 /**
@@ -47,11 +47,7 @@ afterAll(async () => {
   await other?.close();
 });
 
-const hosting = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
-  const res = await app.inject({ method, url: `/hosting/api${url}`, headers: { authorization: `Bearer ${KEY}` }, payload: payload as object });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);
 
 interface Setup {
   clientId: string;
