@@ -27,6 +27,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 /** No-op and consent runs alternate this many times per variant: the machine is shared and noisy. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
+/** Seconds of load on each route before the measured rounds (see benchIngest). */
+const WARMUP_SECONDS = 2;
 /** Ten full blocks plus a current block one short of full (a block closes when it reaches 100000). */
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_099_999);
 const BLOCK_SIZE = 100_000;
@@ -176,6 +178,10 @@ async function benchIngest(engine: Engine, app: App, config: Config, baseUrl: st
         ]
       : [['synchronous_commit=on (default)', async () => undefined]];
   let acknowledged = 0;
+  // Warm-up, not reported: the first seconds of a route compile its code paths and size the young
+  // generation; both routes get them, so the rounds compare steady states.
+  await load({ url: noopUrl, origin: 'https://bench.example', body: { ...body }, duration: WARMUP_SECONDS });
+  acknowledged += (await load({ url: `${baseUrl}/public/consent`, origin: 'https://bench.example', body, duration: WARMUP_SECONDS })).ok;
   for (const [label, prepare] of variants) {
     await prepare();
     for (let round = 1; round <= ROUNDS; round++) {

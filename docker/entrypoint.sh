@@ -12,7 +12,7 @@ cli() { script=$1; shift; exec node "$home/dist/src/cli/$script.js" "$@"; }
 command=${1:-serve}
 [ "$#" -gt 0 ] && shift
 case "$command" in
-  serve) exec node "$home/dist/src/server.js" "$@" ;;
+  serve) exec node --max-semi-space-size=32 "$home/dist/src/server.js" "$@" ;;
   migrate) cli migrate "$@" ;;
   hosting-key:rotate) cli rotate-hosting-key "$@" ;;
   backup) cli backup "$@" ;;

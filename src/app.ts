@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -77,9 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     log: app.log,
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  // X-Request-Id is sent by the security headers' onSend hook (one hook on every answer, not two).
   registerSecurityHeaders(app, config);
   registerMetrics(app, config, database.db);
   registerValidation(app);
@@ -120,12 +118,19 @@ function decodeParamName(name: string): string {
 
 /**
  * Request ids unique across processes: a proxy's `X-Request-Id` when it is a plain token (so one id follows a
- * request through the proxy's and Placet's logs), else a random UUID. Sent back in `X-Request-Id`.
+ * request through the proxy's and Placet's logs), else this process's random prefix and a counter (unique
+ * without a random draw per request). Sent back in `X-Request-Id`.
  */
 export function requestIdOf(request: IncomingMessage): string {
   const sent = request.headers['x-request-id'];
-  return typeof sent === 'string' && /^[A-Za-z0-9._:@/+=-]{1,128}$/.test(sent) ? sent : randomUUID();
+  if (typeof sent === 'string' && sent.length <= 128 && REQUEST_ID.test(sent)) return sent;
+  requestCounter = requestCounter >= Number.MAX_SAFE_INTEGER ? 1 : requestCounter + 1;
+  return `${REQUEST_ID_PREFIX}${requestCounter.toString(36)}`;
 }
+
+const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+const REQUEST_ID_PREFIX = `${randomBytes(6).toString('base64url')}-`;
+let requestCounter = 0;
 
 /**
  * 5xx answers that are not Placet's fault and need no stack trace: the scanned website is down or slow

@@ -24,31 +24,35 @@ import { quotaRoutes } from './features/quotas/quotas.routes.js';
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
   app.addHook('onRoute', assignOperationId);
-  // Console sessions travel in a cookie (read by the Hosting API's auth hook and the console routes).
-  await app.register(cookie);
   await app.register(healthRoutes, { deps });
-  await app.register(
-    async (hosting) => {
-      hosting.addHook('onRequest', hostingAuth(deps));
-      await hosting.register(clientRoutes, { deps });
-      await hosting.register(domainRoutes, { deps });
-      await hosting.register(embeddingRoutes, { deps });
-      await hosting.register(assetRoutes, { deps });
-      await hosting.register(placeholderRoutes, { deps });
-      await hosting.register(localeRoutes, { deps });
-      await hosting.register(themeRoutes, { deps });
-      await hosting.register(onboardingRoutes, { deps });
-      await hosting.register(presetRoutes);
-      await hosting.register(consentLogRoutes, { deps });
-      await hosting.register(widgetHostingRoutes, { deps });
-      await hosting.register(ingestStatsRoutes, { deps });
-      await hosting.register(webhookRoutes, { deps });
-      await hosting.register(quotaRoutes, { deps });
-    },
-    { prefix: '/hosting/api' },
-  );
-  // Pages for people: the landing page at `/`, the plugins' back-end link `/public/`, the console.
-  await app.register(consoleRoutes, { deps });
+  // Console sessions travel in a cookie, read by the Hosting API's auth hook and the console routes; the
+  // cookie parser is registered for those two only, so the public endpoints (widget, consent beacon,
+  // Domain API) do not parse cookies or run its hook on every request.
+  await app.register(async (withCookies) => {
+    await withCookies.register(cookie);
+    await withCookies.register(
+      async (hosting) => {
+        hosting.addHook('onRequest', hostingAuth(deps));
+        await hosting.register(clientRoutes, { deps });
+        await hosting.register(domainRoutes, { deps });
+        await hosting.register(embeddingRoutes, { deps });
+        await hosting.register(assetRoutes, { deps });
+        await hosting.register(placeholderRoutes, { deps });
+        await hosting.register(localeRoutes, { deps });
+        await hosting.register(themeRoutes, { deps });
+        await hosting.register(onboardingRoutes, { deps });
+        await hosting.register(presetRoutes);
+        await hosting.register(consentLogRoutes, { deps });
+        await hosting.register(widgetHostingRoutes, { deps });
+        await hosting.register(ingestStatsRoutes, { deps });
+        await hosting.register(webhookRoutes, { deps });
+        await hosting.register(quotaRoutes, { deps });
+      },
+      { prefix: '/hosting/api' },
+    );
+    // Pages for people: the landing page at `/`, the plugins' back-end link `/public/`, the console.
+    await withCookies.register(consoleRoutes, { deps });
+  });
   // Public endpoints called from visitors' browsers: no agency key.
   await app.register(widgetRoutes, { deps });
   await app.register(consentIngestRoutes, { deps });

@@ -69,7 +69,7 @@ export function prepareRecord(
   if (!snapshot || snapshot.clientApiKey !== body.apiKey) {
     return invalid([{ field: 'body.domain', message: 'apiKey and domain do not name a domain of a client' }]);
   }
-  const origin = checkOrigin(snapshot.name, snapshot.sharingDomains, req.origin, req.referer);
+  const origin = originOf(snapshot, req.origin, req.referer);
   if (typeof origin !== 'object') return invalid([{ field: 'headers.origin', message: origin }]);
   if (!served(snapshot.domainId, body.snapshot)) {
     return invalid([{ field: 'body.snapshot', message: 'is not a configuration Placet served for this domain' }], origin.allowOrigin);
@@ -144,6 +144,28 @@ function impossibilities(snapshot: DomainSnapshot, body: ConsentInput): ErrorDet
     problems.push({ field: 'body.consent', message: 'consent is false, but an embedding that needs consent is accepted' });
   }
   return problems;
+}
+
+/** Verdicts per Origin header kept with each domain snapshot (a site's beacons come from one or two origins). */
+const originVerdicts = new WeakMap<DomainSnapshot, Map<string, ReturnType<typeof checkOrigin>>>();
+const MAX_ORIGINS_PER_DOMAIN = 32;
+
+/**
+ * checkOrigin, remembered per snapshot for requests with an Origin header: parsing the header as a URL on
+ * every beacon was a measurable part of ingest. A snapshot is replaced when the domain's configuration
+ * (name, sharing domains) changes, and its verdicts with it. Referer-only requests (each page a different
+ * value) are checked every time.
+ */
+function originOf(snapshot: DomainSnapshot, origin: string | undefined, referer: string | undefined): ReturnType<typeof checkOrigin> {
+  if (origin === undefined) return checkOrigin(snapshot.name, snapshot.sharingDomains, origin, referer);
+  let verdicts = originVerdicts.get(snapshot);
+  if (!verdicts) originVerdicts.set(snapshot, (verdicts = new Map()));
+  let verdict = verdicts.get(origin);
+  if (verdict === undefined) {
+    verdict = checkOrigin(snapshot.name, snapshot.sharingDomains, origin, referer);
+    if (verdicts.size < MAX_ORIGINS_PER_DOMAIN) verdicts.set(origin, verdict);
+  }
+  return verdict;
 }
 
 /**
