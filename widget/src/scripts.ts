@@ -12,7 +12,11 @@ export const BLOCKED = 'text/plain';
 
 export const ATTR = 'data-ccm-blocked';
 
-export const has = (s: string, markers: string[]) => markers.some((m) => m && s.includes(m));
+/** Markers arrive lower-cased from the server (widget-config.ts), so matching ignores case. */
+export const has = (s: string, markers: string[]) => {
+  const l = s.toLowerCase();
+  return markers.some((m) => l.includes(m));
+};
 
 export const blockedScripts: HTMLScriptElement[] = [];
 

@@ -103,11 +103,11 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     loc,
     em: source.embeddings.map(embeddingConfig),
     pu: PURPOSE_IDS.filter((p) => p === '41ba25c' || used.has(p)),
-    bm: domain.blockedScriptMarkers,
-    am: domain.allowedScriptMarkers,
+    bm: lowerMarkers(domain.blockedScriptMarkers),
+    am: lowerMarkers(domain.allowedScriptMarkers),
     bi: domain.blockIframes,
     iw: domain.iframeBlockMode === 'whitelist' ? 1 : 0,
-    im: domain.iframeMarkers,
+    im: lowerMarkers(domain.iframeMarkers),
     th: themeConfig(theme),
     wl: domain.whitelabel || theme.whitelabel,
     lg: [
@@ -141,8 +141,8 @@ function embeddingConfig(e: Embedding): EmbeddingConfig {
     i: e.id,
     n: e.name,
     p: e.purpose,
-    sm: e.scriptMarkers,
-    fm: e.iframeMarkers,
+    sm: lowerMarkers(e.scriptMarkers),
+    fm: lowerMarkers(e.iframeMarkers),
     h: e.scriptHtmlCode,
     g: e.scriptLoaderGroup,
     x: e.excludeFromUrls,
@@ -215,4 +215,14 @@ function themeConfig(theme: Theme): ThemeConfig {
     css: theme.customCss,
     iframeCss: theme.customCssForIframeBlocker,
   };
+}
+
+/**
+ * Markers are matched case-insensitively (issue #15: real tags say `gtag/js?id=G-XXXX`, `en_US`, while
+ * markers are often written in lower case). They are lower-cased here, once, so the widget only lower-cases
+ * the URL or script text it checks (widget/src/scripts.ts, `has`). Empty markers are dropped: one would
+ * match everything.
+ */
+function lowerMarkers(markers: readonly string[]): string[] {
+  return markers.filter((m) => m !== '').map((m) => m.toLowerCase());
 }
