@@ -263,21 +263,6 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
-  it('loads a data-ccm-src iframe on the next page once its embedding is accepted (stored consent)', async () => {
-    const s = await setup();
-    const strict = `<iframe id="strict" data-ccm-src="http://localhost:${other.port}/frame.html?stored" width="300" height="150"></iframe>`;
-    const { page, context } = await open(pageHtml(s, strict));
-    await widget(page).locator('button.a').click();
-    await page.waitForFunction(() => document.getElementById('strict')?.getAttribute('src')?.includes('frame.html?stored'));
-    const hitsBefore = other.hits.length;
-    await page.reload();
-    // With the decision stored, the frame is not blocked at all; it must still get the address it deferred.
-    await page.waitForFunction(() => document.getElementById('strict')?.getAttribute('src')?.includes('frame.html?stored'), undefined, { timeout: 5000 });
-    await expect.poll(() => other.hits.slice(hitsBefore).filter((h) => h === '/frame.html?stored').length).toBe(1);
-    expect(await page.locator('.ccm-blocked').count()).toBe(0);
-    await context.close();
-  });
-
   it('blocks scripts and iframes built in a detached tree or a fragment when the tree is inserted', async () => {
     const s = await setup();
     const hitsBefore = other.hits.length;
@@ -329,6 +314,28 @@ describe('widget in Chromium', () => {
       },
     });
     expect(Math.abs((record!.timestamp as number) - Date.now() / 1000)).toBeLessThan(60);
+    await context.close();
+  });
+
+  it('the close button closes the banner for the rest of the tab: only necessary runs, nothing stored or recorded', async () => {
+    const s = await setup({ theme: { widgetCloseButton: true } });
+    const { page, context, path } = await open(pageHtml(s));
+    await widget(page).locator('button.x').click();
+    expect(await dialog(page).count()).toBe(0);
+    await page.waitForTimeout(200);
+    expect(await ran(page)).toEqual(['/free.js']);
+    expect(await stored(page)).toBeNull();
+    // The next page of the same tab opens without the banner, and still runs nothing that needs consent.
+    await page.goto(`${site.url}${path}`);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.waitForTimeout(200);
+    expect(await dialog(page).count()).toBe(0);
+    expect(await ran(page)).toEqual(['/free.js']);
+    // A new tab asks again.
+    const tab = await context.newPage();
+    await tab.goto(`${site.url}${path}`);
+    await expect.poll(() => dialog(tab).count()).toBe(1);
+    expect(await records(s, 1)).toEqual([]);
     await context.close();
   });
 

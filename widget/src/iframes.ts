@@ -37,8 +37,6 @@ export const checkFrame = (f: HTMLIFrameElement) => {
   const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
   const owner = frameOwner(src);
   if (owner === false) {
-    // A frame that deferred its address to us (`data-ccm-src`) gets it now that nothing blocks it.
-    if (!f.hasAttribute('src') && src) f.setAttribute('src', src);
     shareInto(f);
     const e = em.find((x) => has(src, x.fm));
     if (e) consentSwitch(f, e);

@@ -10,7 +10,7 @@ import { decorateLinks, receive } from './handover.js';
 import { acceptedEvents, announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
 import { dropUnknown, wipe } from './cookies.js';
 import { apply, hook } from './scripts.js';
-import { build, openLayer, render, show } from './ui/layers.js';
+import { build, DISMISSED, openLayer, render, show } from './ui/layers.js';
 import { declaration } from './ui/declaration.js';
 
 /** Start-up, in this order: decision, hooks, Consent Mode default, UI, API; then the first apply and layer. */
@@ -45,7 +45,13 @@ function start(): void {
   apply();
   if (S.decided || S.implicit) announce(false);
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
-  if (c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage) render(0);
+  let dismissed;
+  try {
+    dismissed = sessionStorage.getItem(DISMISSED + c.p);
+  } catch {
+    // No storage: the banner is shown.
+  }
+  if (c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed) render(0);
   else openLayer(1);
   if (location.hash) hashAction(location.hash);
   show();

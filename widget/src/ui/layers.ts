@@ -25,7 +25,8 @@ export const build = () => {
       if (S.layer === 4) render(S.legalFrom);
       else if (S.layer === 3) render(2);
       else if (S.layer === 2) back();
-      else if (S.decided || th.close) closeLayer();
+      else if (S.decided) closeLayer();
+      else if (th.close) dismiss();
     } else if (e.key === 'Tab' && (S.layer > 1 || th.blocking)) {
       const f = Array.from(S.panel.querySelectorAll<HTMLElement>(FOCUSABLE));
       const i = f.indexOf(root.activeElement as HTMLElement);
@@ -92,7 +93,7 @@ export const dialog = (title: string, modal: boolean, ...body: (Node | string | 
       'div',
       { class: 'b', role: 'dialog', 'aria-modal': modal && 'true', 'aria-labelledby': 'ccm-t' },
       th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
-      th.close && S.layer === 1 && btn('x', '×', closeLayer, t('detailsCloseButtonText')),
+      th.close && S.layer === 1 && btn('x', '×', S.decided ? closeLayer : dismiss, t('detailsCloseButtonText')),
       h('h2', { id: 'ccm-t' }, title),
       ...body,
       !c.wl && h('p', { class: 'w' }, 'Placet'),
@@ -194,6 +195,22 @@ export function closeLayer() {
   if (S.returnTo !== doc.body) (S.returnTo as HTMLElement | null)?.focus?.();
   dispatch('ccm19WidgetClosed');
 }
+
+/**
+ * The theme's close button without a decision (reference model: "closes the banner until the tab is closed;
+ * only necessary embeddings load"): nothing is stored or recorded, and the tab's later pages open without
+ * the banner (sessionStorage); a new tab asks again.
+ */
+export function dismiss() {
+  try {
+    sessionStorage.setItem(DISMISSED + c.p, '1');
+  } catch {
+    // Storage refused (sandboxed frame, privacy mode): the banner is closed for this page only.
+  }
+  closeLayer();
+}
+
+export const DISMISSED = 'ccm-x';
 
 export function back() {
   if (S.decided) closeLayer();
