@@ -1,0 +1,305 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app.js';
+import { testConfig } from '../src/config.js';
+import type { DatabaseHandle } from '../src/db/connect.js';
+import { freePort, hostingCall, launchBrowser, serveSite, type Site } from './browser.js';
+import { freshDatabase, unique } from './helper.js';
+
+/**
+ * Vendors' real, unmodified tag snippets (only the ids are placeholders) on a page with the widget, in
+ * headless Chromium, with the embeddings created from Placet's own preset catalogue (data/presets.json)
+ * through the Hosting API as an agency would. Every request to a vendor host is answered by a tiny
+ * stand-in through a Playwright route, which records it: stand-in scripts set `window.__ran_<vendor>`,
+ * stand-in iframe pages fetch `/__ran` from their own host, so the test sees what ran.
+ */
+const KEY = 'real-snippets-hosting-key-0123456789';
+
+// Google Analytics 4: the gtag.js snippet from "Set up the Google tag" (upper-case `G-`, as Google hands it out).
+const GA4 = `<!-- Google tag (gtag.js) -->
+<script async src="https://www.googletagmanager.com/gtag/js?id=G-XXXXXXX"></script>
+<script>
+  window.dataLayer = window.dataLayer || [];
+  function gtag(){dataLayer.push(arguments);}
+  gtag('js', new Date());
+
+  gtag('config', 'G-XXXXXXX');
+</script>`;
+
+// Google Tag Manager: the head snippet and the body <noscript> from "Install Google Tag Manager".
+const GTM = `<!-- Google Tag Manager -->
+<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':
+new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],
+j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src=
+'https://www.googletagmanager.com/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);
+})(window,document,'script','dataLayer','GTM-XXXX');</script>
+<!-- End Google Tag Manager -->`;
+const GTM_BODY = `<!-- Google Tag Manager (noscript) -->
+<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-XXXX"
+height="0" width="0" style="display:none;visibility:hidden"></iframe></noscript>
+<!-- End Google Tag Manager (noscript) -->`;
+
+// Meta Pixel: the base code from Events Manager.
+const META = `<!-- Meta Pixel Code -->
+<script>
+!function(f,b,e,v,n,t,s)
+{if(f.fbq)return;n=f.fbq=function(){n.callMethod?
+n.callMethod.apply(n,arguments):n.queue.push(arguments)};
+if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';
+n.queue=[];t=b.createElement(e);t.async=!0;
+t.src=v;s=b.getElementsByTagName(e)[0];
+s.parentNode.insertBefore(t,s)}(window, document,'script',
+'https://connect.facebook.net/en_US/fbevents.js');
+fbq('init', '1234567890');
+fbq('track', 'PageView');
+</script>
+<noscript><img height="1" width="1" style="display:none"
+src="https://www.facebook.com/tr?id=1234567890&ev=PageView&noscript=1"
+/></noscript>
+<!-- End Meta Pixel Code -->`;
+
+// YouTube: Share → Embed.
+const YOUTUBE = `<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ?si=AbCdEfGhIjKlMnOp" title="YouTube video player" frameborder="0" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`;
+
+// Vimeo: Share → Embed (responsive), with the player API script it appends.
+const VIMEO = `<div style="padding:56.25% 0 0 0;position:relative;"><iframe src="https://player.vimeo.com/video/76979871?badge=0&amp;autopause=0&amp;player_id=0&amp;app_id=58479" frameborder="0" allow="autoplay; fullscreen; picture-in-picture; clipboard-write; encrypted-media" style="position:absolute;top:0;left:0;width:100%;height:100%;" title="The New Vimeo Player (You Know, For Videos)"></iframe></div><script src="https://player.vimeo.com/api/player.js"></script>`;
+
+// Google Maps: Share → Embed a map.
+const MAPS = `<iframe src="https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d2428.409035035067!2d13.37445327710378!3d52.51627397981367!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!3m3!1m2!1s0x47a851c655f20989%3A0x26bbfb4e84674c63!2sBrandenburger%20Tor!5e0!3m2!1sde!2sde!4v1700000000000!5m2!1sde!2sde" width="600" height="450" style="border:0;" allowfullscreen="" loading="lazy" referrerpolicy="no-referrer-when-downgrade"></iframe>`;
+
+interface Vendor {
+  preset: string;
+  kind: 'script' | 'iframe';
+  snippet: string;
+  /** The address the snippet makes the browser load (start of it). */
+  url: string;
+  /** Script stand-ins: the global they set. */
+  global?: string;
+}
+const VENDORS: Record<string, Vendor> = {
+  ga4: { preset: 'Google Analytics 4', kind: 'script', snippet: GA4, url: 'https://www.googletagmanager.com/gtag/js?id=G-XXXXXXX', global: '__ran_gtag' },
+  gtm: { preset: 'Google Tag Manager', kind: 'script', snippet: GTM, url: 'https://www.googletagmanager.com/gtm.js?id=GTM-XXXX', global: '__ran_gtm' },
+  meta: { preset: 'Meta Pixel', kind: 'script', snippet: META, url: 'https://connect.facebook.net/en_US/fbevents.js', global: '__ran_fbevents' },
+  vimeoApi: { preset: 'Vimeo', kind: 'script', snippet: VIMEO, url: 'https://player.vimeo.com/api/player.js', global: '__ran_vimeo_api' },
+  youtube: { preset: 'YouTube', kind: 'iframe', snippet: YOUTUBE, url: 'https://www.youtube.com/embed/dQw4w9WgXcQ' },
+  vimeo: { preset: 'Vimeo', kind: 'iframe', snippet: VIMEO, url: 'https://player.vimeo.com/video/76979871' },
+  maps: { preset: 'Google Maps', kind: 'iframe', snippet: MAPS, url: 'https://www.google.com/maps/embed?pb=' },
+};
+const SCRIPTS = Object.entries(VENDORS).filter(([, v]) => v.kind === 'script');
+const IFRAMES = Object.entries(VENDORS).filter(([, v]) => v.kind === 'iframe');
+const PRESET_NAMES = [...new Set(Object.values(VENDORS).map((v) => v.preset))];
+
+interface Preset {
+  id: number;
+  name: string;
+  scriptMarkers: string[];
+  iframeMarkers: string[];
+}
+const CATALOGUE = JSON.parse(fs.readFileSync(new URL('../data/presets.json', import.meta.url), 'utf8')) as Preset[];
+/** As the widget matches (widget/src/scripts.ts `has`, markers lower-cased by the server). */
+const matches = (s: string, markers: string[]) => markers.some((m) => s.toLowerCase().includes(m.toLowerCase()));
+
+let browser: Browser;
+let site: Site;
+let app: App;
+let database: DatabaseHandle;
+let appUrl = '';
+let pageNo = 0;
+
+beforeAll(async () => {
+  site = await serveSite('127.0.0.1');
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  database = await freshDatabase('sqlite');
+  app = await buildApp({ config: testConfig({ hostingApiKey: KEY, publicUrl: appUrl }), database });
+  await app.listen({ port, host: '127.0.0.1' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await database?.close();
+  await site?.close();
+});
+
+const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);
+
+interface Setup {
+  snippet: string;
+  /** Embedding id per preset name. */
+  embeddings: Record<string, string>;
+}
+
+/**
+ * A client and a domain for the test site, with one embedding per preset, found by name through the catalogue
+ * browse endpoint, imported (inactive) and activated with a PUT, as README "Onboarding" describes. Iframes are
+ * blocked in `blacklist` mode, so only the presets' iframe markers block them.
+ */
+async function setup(): Promise<Setup> {
+  const client = await hosting('POST', '/client', { username: unique('rs'), password: 'long enough pw', emailAddress: 'rs@example.com' });
+  const domain = await hosting('POST', `/client/${client.id}/domain`, { name: `http://127.0.0.1:${site.port}` });
+  const base = `/client/${client.id}/domain/${domain.id}`;
+  await hosting('PUT', base, { iframeBlockMode: 'blacklist' });
+  const ids: number[] = [];
+  for (const name of PRESET_NAMES) {
+    const page = await hosting('GET', `/onboarding/presets?search=${encodeURIComponent(name)}&limit=200`);
+    const preset = (page.items as { id: number; name: string }[]).find((p) => p.name === name);
+    expect(preset, name).toBeDefined();
+    ids.push(preset!.id);
+  }
+  const imported = (await hosting('POST', `${base}/onboarding/presets`, ids.map((id) => ({ id })))) as { presetId: number; embeddingId: string }[];
+  const embeddings: Record<string, string> = {};
+  for (const { presetId, embeddingId } of imported) {
+    const embedding = await hosting('PUT', `${base}/embedding/${embeddingId}`, { active: true });
+    expect(embedding.active).toBe(true);
+    embeddings[PRESET_NAMES[ids.indexOf(presetId)]!] = embeddingId;
+  }
+  const snippet = `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+  return { snippet, embeddings };
+}
+
+const pageHtml = (s: Setup) => `<!doctype html><html><head>${s.snippet}
+${GA4}
+${GTM}
+${META}
+</head><body>
+${GTM_BODY}
+<h1>Shop</h1>
+${YOUTUBE}
+${VIMEO}
+${MAPS}
+</body></html>`;
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  /** Every request to a vendor host (preloads included), in order. */
+  requests: string[];
+}
+
+const STAND_IN_PAGE = '<!doctype html><p>vendor stand-in</p><script>fetch("/__ran?" + encodeURIComponent(location.href))</script>';
+
+/** Stand-ins for every vendor host; the widget and the test site (127.0.0.1) are served for real. */
+async function standIns(route: Route, requests: string[]) {
+  const url = route.request().url();
+  const { hostname, pathname } = new URL(url);
+  if (hostname === '127.0.0.1') return route.continue();
+  requests.push(url);
+  const js = (name: string) => route.fulfill({ status: 200, contentType: 'text/javascript', body: `window.${name} = true;` });
+  if (pathname === '/gtag/js') return js('__ran_gtag');
+  if (pathname === '/gtm.js') return js('__ran_gtm');
+  if (pathname.endsWith('/fbevents.js')) return js('__ran_fbevents');
+  if (pathname === '/api/player.js') return js('__ran_vimeo_api');
+  if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: STAND_IN_PAGE });
+  return route.fulfill({ status: 204, body: '' });
+}
+
+async function open(s: Setup): Promise<Opened> {
+  const path = `/p${++pageNo}`;
+  site.setPage(path, pageHtml(s));
+  const context = await browser.newContext();
+  const requests: string[] = [];
+  await context.route('**/*', (route) => standIns(route, requests));
+  const page = await context.newPage();
+  await page.goto(`${site.url}${path}`);
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForTimeout(500);
+  return { context, page, requests };
+}
+
+const widget = (page: Page) => page.locator('#ccm-widget');
+const globalOf = (page: Page, name: string) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name);
+const typeOf = (page: Page, name: string) => page.evaluate((n) => typeof (window as unknown as Record<string, unknown>)[n], name);
+const loadedFrom = (o: Opened, url: string) => o.requests.filter((r) => r.startsWith(url));
+/** Which stand-in iframe pages ran (their `/__ran` fetch names the page). */
+const framesRan = (o: Opened, url: string) => o.requests.filter((r) => r.includes('/__ran?') && decodeURIComponent(r).includes(url));
+const iframeSrc = (page: Page, url: string) =>
+  page.evaluate((u) => [...document.querySelectorAll('iframe')].map((f) => f.getAttribute('src') ?? '').filter((src) => src === 'about:blank' || src.startsWith(u)), url);
+
+/** Nothing of any vendor ran: no stand-in global, no script loaded by a snippet, iframes blank, no iframe page ran. */
+async function assertNothingRan(o: Opened) {
+  // Requests that may be seen here and are not asserted away: Chromium's preload scanner fetches the `src` of
+  // gtag.js and Vimeo's player.js (blocked, they never run), and the `src` of an iframe written in the HTML is
+  // requested before the widget can blank it (docs/widget.md, Blocking 4); its page must not run.
+  for (const [name, v] of SCRIPTS) expect(await globalOf(o.page, v.global!), name).toBeUndefined();
+  // Scripts that the snippets create from blocked inline code never even get requested.
+  expect(loadedFrom(o, VENDORS.gtm!.url)).toEqual([]);
+  expect(loadedFrom(o, VENDORS.meta!.url)).toEqual([]);
+  expect(await typeOf(o.page, 'fbq')).toBe('undefined');
+  const frames = await o.page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => f.getAttribute('src')));
+  // The three vendor iframes, blank, with the widget's overlay (GTM's noscript iframe is not an element).
+  expect(frames).toEqual(['about:blank', 'about:blank', 'about:blank']);
+  expect(await o.page.locator('.ccm-blocked').count()).toBe(3);
+  for (const [name, v] of IFRAMES) expect(framesRan(o, v.url), name).toEqual([]);
+  expect(o.page.frames().filter((f) => IFRAMES.some(([, v]) => f.url().startsWith(v.url)))).toEqual([]);
+}
+
+describe('real vendor snippets in Chromium, embeddings from the preset catalogue', () => {
+  it('the preset catalogue matches the real snippets (case-insensitively, as the widget does)', () => {
+    for (const [name, v] of Object.entries(VENDORS)) {
+      const presets = CATALOGUE.filter((p) => p.name === v.preset);
+      expect(presets, name).toHaveLength(1);
+      const markers = v.kind === 'script' ? presets[0]!.scriptMarkers : presets[0]!.iframeMarkers;
+      expect(matches(v.url, markers), `${name}: ${v.url} vs ${markers.join(', ')}`).toBe(true);
+      // The address really is in the vendor's snippet (GTM and Meta build it from parts of their inline code).
+      expect(v.snippet.replace(/'\+i\+dl;?/, 'GTM-XXXX').replace(/&amp;/g, '&')).toContain(v.url);
+    }
+    // gtag.js comes with an upper-case `G-`; the catalogue's marker is lower case: only case-insensitive matching finds it.
+    const ga4 = CATALOGUE.find((p) => p.name === 'Google Analytics 4')!.scriptMarkers;
+    expect(ga4.some((m) => VENDORS.ga4!.url.includes(m))).toBe(false);
+    // The inline loaders of GTM and Meta name their script in their text, which is what the widget blocks.
+    expect(matches(GTM, CATALOGUE.find((p) => p.name === 'Google Tag Manager')!.scriptMarkers)).toBe(true);
+    expect(matches(META, CATALOGUE.find((p) => p.name === 'Meta Pixel')!.scriptMarkers)).toBe(true);
+  });
+
+  it('runs nothing of any vendor before a decision and after "decline"; "accept all" runs each', async () => {
+    const s = await setup();
+    const o = await open(s);
+    await assertNothingRan(o);
+    // gtag's own inline part (dataLayer, gtag()) names no script and runs; it loads nothing by itself.
+    expect(await typeOf(o.page, 'gtag')).toBe('function');
+
+    await widget(o.page).locator('button.d').click();
+    await o.page.waitForTimeout(700);
+    await assertNothingRan(o);
+    await o.context.close();
+
+    const accepted = await open(s);
+    await assertNothingRan(accepted);
+    await widget(accepted.page).locator('button.a').click();
+    for (const [name, v] of SCRIPTS) {
+      await accepted.page.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, v.global!, { timeout: 5000 });
+      expect(loadedFrom(accepted, v.url).length, name).toBeGreaterThanOrEqual(1);
+    }
+    // The pixel's inline code ran: fbq exists (the stand-in fbevents.js leaves it queuing).
+    expect(await typeOf(accepted.page, 'fbq')).toBe('function');
+    expect(await accepted.page.locator('.ccm-blocked').count()).toBe(0);
+    for (const [name, v] of IFRAMES) {
+      await accepted.page.locator(`iframe[src^="${v.url}"]`).scrollIntoViewIfNeeded({ timeout: 5000 });
+      await expect.poll(() => framesRan(accepted, v.url).length, { timeout: 5000, message: name }).toBeGreaterThanOrEqual(1);
+      expect(await iframeSrc(accepted.page, v.url), name).toHaveLength(1);
+    }
+    await accepted.context.close();
+  });
+
+  it('accepting one embedding on its iframe overlay loads that vendor only', async () => {
+    const s = await setup();
+    const o = await open(s);
+    await assertNothingRan(o);
+    const youtube = o.page.locator('.ccm-blocked').first();
+    await youtube.locator('button').click({ timeout: 5000 });
+    await expect.poll(() => framesRan(o, VENDORS.youtube!.url).length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    const entry = JSON.parse((await o.page.evaluate(() => localStorage.getItem('ccm_consent')))!)['/'];
+    expect(entry.clickedButton).toBe('acceptEmbedding');
+    expect(entry.embeddings).toContain(s.embeddings.YouTube);
+    expect(entry.embeddings).not.toContain(s.embeddings.Vimeo);
+    await o.page.waitForTimeout(500);
+    for (const [name, v] of SCRIPTS) expect(await globalOf(o.page, v.global!), name).toBeUndefined();
+    expect(framesRan(o, VENDORS.vimeo!.url)).toEqual([]);
+    expect(framesRan(o, VENDORS.maps!.url)).toEqual([]);
+    expect(await o.page.locator('.ccm-blocked').count()).toBe(2);
+    await o.context.close();
+  });
+});
