@@ -263,6 +263,21 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
+  it('loads a data-ccm-src iframe on the next page once its embedding is accepted (stored consent)', async () => {
+    const s = await setup();
+    const strict = `<iframe id="strict" data-ccm-src="http://localhost:${other.port}/frame.html?stored" width="300" height="150"></iframe>`;
+    const { page, context } = await open(pageHtml(s, strict));
+    await widget(page).locator('button.a').click();
+    await page.waitForFunction(() => document.getElementById('strict')?.getAttribute('src')?.includes('frame.html?stored'));
+    await page.reload();
+    // With the decision stored the frame is not blocked at all; it must still get the address it deferred and
+    // load it (Chromium ignored a src set in the observer's callback: the frame stayed about:blank). The
+    // browser may answer from its cache, so the frame's document is what is checked, not the server's log.
+    await expect.poll(() => page.frames().some((f) => f.url().endsWith('/frame.html?stored'))).toBe(true);
+    expect(await page.locator('.ccm-blocked').count()).toBe(0);
+    await context.close();
+  });
+
   it('blocks scripts and iframes built in a detached tree or a fragment when the tree is inserted', async () => {
     const s = await setup();
     const hitsBefore = other.hits.length;

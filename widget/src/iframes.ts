@@ -37,6 +37,9 @@ export const checkFrame = (f: HTMLIFrameElement) => {
   const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
   const owner = frameOwner(src);
   if (owner === false) {
+    // A frame that deferred its address to us (`data-ccm-src`) gets it now that nothing blocks it. Later, not
+    // now: Chromium ignores a src set on a parser-inserted frame in the observer's callback (it stays blank).
+    if (!f.hasAttribute('src') && src) setTimeout(() => f.setAttribute('src', src));
     shareInto(f);
     const e = em.find((x) => has(src, x.fm));
     if (e) consentSwitch(f, e);
