@@ -46,6 +46,7 @@ export const ERRORS = {
   BLOCK_NOT_FOUND: { status: 404, message: 'The consent log block does not exist.' },
   CONSENT_LOG_EMPTY: { status: 409, message: 'The current block of the consent log is empty; there is nothing to archive.' },
   SNAPSHOT_NOT_FOUND: { status: 404, message: 'The domain has no snapshot with this hash.' },
+  QUARANTINE_NOT_FOUND: { status: 404, message: 'The domain has no quarantined range with this id.' },
   CONSENT_LOG_NO_RECORDS: { status: 409, message: 'The consent log of the domain has no records yet; there is no head to sign.' },
   BLOCK_EXPIRED: { status: 410, message: 'The block expired under the retention period; its records were deleted.' },
   WEBHOOK_URL_FORBIDDEN: {

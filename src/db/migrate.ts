@@ -11,6 +11,7 @@ import * as ingestStats from './migrations/2026_11_25_0020_ingest_stats.js';
 import * as consentSnapshots from './migrations/2026_11_25_0010_consent_snapshots_checkpoints.js';
 import * as webhooks from './migrations/2026_11_25_0090_webhooks.js';
 import * as quotaNotices from './migrations/2026_11_25_0091_quota_notices.js';
+import * as consentQuarantine from './migrations/2026_11_25_0100_consent_quarantine.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0010_consent_snapshots_checkpoints': consentSnapshots,
   '2026_11_25_0090_webhooks': webhooks,
   '2026_11_25_0091_quota_notices': quotaNotices,
+  '2026_11_25_0100_consent_quarantine': consentQuarantine,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -474,6 +474,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hosting/api/client/{clientId}/domain/{domainId}/consent-log/quarantine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The domain's quarantined ranges, in chain order */
+        get: operations["getClientByClientIdDomainByDomainIdConsentLogQuarantine"];
+        put?: never;
+        /** Set a range of the chain aside (forged records): the Domain API leaves it out, the chain and exports keep it */
+        post: operations["postClientByClientIdDomainByDomainIdConsentLogQuarantine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/domain/{domainId}/consent-log/quarantine/{quarantineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Lift a quarantined range: its records are in the Domain API again */
+        delete: operations["deleteClientByClientIdDomainByDomainIdConsentLogQuarantineByQuarantineId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hosting/api/client/{clientId}/domain/{domainId}/consent-log/blocks": {
         parameters: {
             query?: never;
@@ -5540,6 +5575,166 @@ export interface operations {
             };
         };
     };
+    getClientByClientIdDomainByDomainIdConsentLogQuarantine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        fromSeq: number;
+                        toSeq: number;
+                        reason: string;
+                        /** @description ISO 8601 */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postClientByClientIdDomainByDomainIdConsentLogQuarantine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description first chain position set aside (with toSeq) */
+                    fromSeq?: number;
+                    /** @description last chain position set aside, at most the last written */
+                    toSeq?: number;
+                    /** @description instead of positions: records written from this time (Unix seconds) … */
+                    from?: number;
+                    /** @description … to this time, inclusive */
+                    to?: number;
+                    /** @description why, for the agency and an auditor */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        fromSeq: number;
+                        toSeq: number;
+                        reason: string;
+                        /** @description ISO 8601 */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteClientByClientIdDomainByDomainIdConsentLogQuarantineByQuarantineId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+                quarantineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getClientByClientIdDomainByDomainIdConsentLogBlocks: {
         parameters: {
             query?: never;
@@ -6723,6 +6918,8 @@ export interface operations {
     getDomainApiDomainsByDomainIdConsents: {
         parameters: {
             query?: {
+                /** @description records of quarantined ranges (set aside by the agency as forged) are left out by default */
+                quarantined?: "exclude" | "include";
                 /** @description page size; with it the answer is one page and a Link: rel="next" header when more follow */
                 limit?: number;
                 /** @description opaque cursor from the previous Link header */
@@ -6790,7 +6987,10 @@ export interface operations {
     };
     getDomainApiDomainsByDomainIdConsentsByConsentId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description records of quarantined ranges (set aside by the agency as forged) are left out by default */
+                quarantined?: "exclude" | "include";
+            };
             header?: never;
             path: {
                 domainId: string;

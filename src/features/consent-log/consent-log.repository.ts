@@ -166,7 +166,7 @@ export async function countRecordsBeyondHead(db: Executor, domainId: string): Pr
 export function prefixRangeQuery(db: Executor, owner: RecordOwner, domainId: string, low: string, high: string, limit: number) {
   return db
     .selectFrom('consent_records')
-    .select(['ucid', 'record'])
+    .select(['ucid', 'record', 'seq'])
     .where('domain_id', '=', domainId)
     .where('block_no', '=', (eb) => {
       const head = eb
@@ -195,8 +195,9 @@ export async function prefixRange(
   low: string,
   high: string,
   limit: number,
-): Promise<{ ucid: string; record: string }[]> {
-  return prefixRangeQuery(db, owner, domainId, low, high, limit).execute();
+): Promise<{ ucid: string; record: string; seq: number }[]> {
+  const rows = await prefixRangeQuery(db, owner, domainId, low, high, limit).execute();
+  return rows.map((r) => ({ ucid: r.ucid, record: r.record, seq: toInt(r.seq) }));
 }
 
 /**
@@ -230,13 +231,13 @@ export async function firstUcidInRange(
 export function recordsOfUcidQuery(db: Executor, domainId: string, blockNo: number, ucid: string) {
   return db
     .selectFrom('consent_records')
-    .select('record')
+    .select(['record', 'seq'])
     .where('domain_id', '=', domainId)
     .where('block_no', '=', blockNo)
     .where('ucid', '=', ucid)
     .orderBy('seq', 'desc');
 }
 
-export async function recordsOfUcid(db: Executor, domainId: string, blockNo: number, ucid: string): Promise<string[]> {
-  return (await recordsOfUcidQuery(db, domainId, blockNo, ucid).execute()).map((r) => r.record);
+export async function recordsOfUcid(db: Executor, domainId: string, blockNo: number, ucid: string): Promise<{ record: string; seq: number }[]> {
+  return (await recordsOfUcidQuery(db, domainId, blockNo, ucid).execute()).map((r) => ({ record: r.record, seq: toInt(r.seq) }));
 }

@@ -8,7 +8,18 @@ import { startRetentionJob } from './consent-log.retention.js';
 import { AppError } from '../../errors.js';
 import { checkpointSigner } from './consent-log.checkpoint.js';
 import { startCheckpointJob } from './consent-log.checkpoints.js';
-import { BlockParams, BlockSchema, DomainParams, Preserialized, VerifyQuery, VerifyResultSchema } from './consent-log.schemas.js';
+import {
+  BlockParams,
+  BlockSchema,
+  DomainParams,
+  Preserialized,
+  QuarantineBody,
+  QuarantineParams,
+  QuarantineSchema,
+  VerifyQuery,
+  VerifyResultSchema,
+} from './consent-log.schemas.js';
+import { liftQuarantine, listQuarantine, quarantine } from './consent-log.quarantine.js';
 import * as service from './consent-log.service.js';
 
 const tags = ['consent-log'];
@@ -35,6 +46,48 @@ export const consentLogRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async
       },
     },
     async ({ params: p }, reply) => reply.status(201).send(await service.archiveCurrentBlock(deps, p.clientId, p.domainId)),
+  );
+
+  // Setting a flood aside (consent-log.quarantine.ts): ranges kept beside the chain, never in it.
+  app.post(
+    `${prefix}/quarantine`,
+    {
+      schema: {
+        tags, security,
+        summary: 'Set a range of the chain aside (forged records): the Domain API leaves it out, the chain and exports keep it',
+        params: DomainParams,
+        body: QuarantineBody,
+        response: { 201: QuarantineSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async ({ params: p, body }, reply) => reply.status(201).send(await quarantine(deps, p.clientId, p.domainId, body)),
+  );
+
+  app.get(
+    `${prefix}/quarantine`,
+    {
+      schema: {
+        tags, security, summary: "The domain's quarantined ranges, in chain order",
+        params: DomainParams,
+        response: { 200: Type.Array(QuarantineSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async ({ params: p }) => listQuarantine(deps, p.clientId, p.domainId),
+  );
+
+  app.delete(
+    `${prefix}/quarantine/:quarantineId`,
+    {
+      schema: {
+        tags, security, summary: 'Lift a quarantined range: its records are in the Domain API again',
+        params: QuarantineParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 404) },
+      },
+    },
+    async ({ params: p }, reply) => {
+      await liftQuarantine(deps, p.clientId, p.domainId, p.quarantineId);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

@@ -87,3 +87,27 @@ export const BlockParams = Type.Object({
  */
 export const Preserialized = (schema: TSchema): TUnsafe<string | Readable> => Type.Unsafe<string | Readable>(schema);
 
+
+export const QuarantineParams = Type.Object({ ...DomainParams.properties, quarantineId: PathIdSchema });
+
+const Seq = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const UnixSeconds = Type.Integer({ minimum: 0, maximum: 253_402_300_799 });
+
+export const QuarantineBody = Type.Object(
+  {
+    fromSeq: Type.Optional({ ...Seq, description: 'first chain position set aside (with toSeq)' }),
+    toSeq: Type.Optional({ ...Seq, description: 'last chain position set aside, at most the last written' }),
+    from: Type.Optional({ ...UnixSeconds, description: 'instead of positions: records written from this time (Unix seconds) …' }),
+    to: Type.Optional({ ...UnixSeconds, description: '… to this time, inclusive' }),
+    reason: Type.String({ minLength: 1, maxLength: 500, pattern: '^[^\\u0000]*$', description: 'why, for the agency and an auditor' }),
+  },
+  { additionalProperties: false },
+);
+
+export const QuarantineSchema = Type.Object({
+  id: Type.String(),
+  fromSeq: Type.Integer(),
+  toSeq: Type.Integer(),
+  reason: Type.String(),
+  createdAt: Type.String({ description: 'ISO 8601' }),
+});

@@ -92,6 +92,16 @@ export interface ConsentLogCheckpointTable {
 }
 
 /** Tables of the consent log, merged into the Database interface. */
+/** A range of a domain's chain set aside by the agency (consent-log.quarantine.ts); records stay in the chain. */
+export interface ConsentQuarantineTable {
+  id: string;
+  domain_id: string;
+  from_seq: number | string;
+  to_seq: number | string;
+  reason: string;
+  created_at: string;
+}
+
 export interface ConsentLogTables {
   consent_records: ConsentRecordTable;
   consent_log_heads: ConsentLogHeadTable;
@@ -99,6 +109,7 @@ export interface ConsentLogTables {
   consent_snapshots: ConsentSnapshotTable;
   consent_log_block_snapshots: ConsentLogBlockSnapshotTable;
   consent_log_checkpoints: ConsentLogCheckpointTable;
+  consent_quarantine: ConsentQuarantineTable;
 }
 
 export type ConsentRecordRow = Selectable<ConsentRecordTable>;

@@ -6,6 +6,7 @@ import { errorResponses } from '../../schemas/common.js';
 import { authOf, domainApiAuth, keyHashOf } from './domain-api.auth.js';
 import {
   ApiKeyQuery,
+  LookupQuery,
   ConsentParams,
   ConsentListSchema,
   ConsentsQuery,
@@ -60,8 +61,8 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
       },
     },
     async (request, reply) => {
-      const { limit, cursor } = request.query;
-      const list = await service.listConsents(deps, (await authOf(request)).client.id, request.params.domainId, { limit, cursor });
+      const { limit, cursor, quarantined } = request.query;
+      const list = await service.listConsents(deps, (await authOf(request)).client.id, request.params.domainId, { limit, cursor, quarantined });
       reply.type(JSON_TYPE);
       if (list.kind === 'stream') return reply.send(Readable.from(list.chunks));
       // The secret key is not repeated in the link: the caller adds its own apiKey.
@@ -78,13 +79,13 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
         tags, security,
         summary: 'The history of one ucid in the current block, by full ucid or unique prefix; [] when none or several match',
         params: ConsentParams,
-        querystring: ApiKeyQuery,
+        querystring: LookupQuery,
         response: { 200: ConsentListSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {
       const { domainId, consentId } = request.params;
-      const text = await service.findConsents(deps, authOf(request), keyHashOf(request), domainId, consentId);
+      const text = await service.findConsents(deps, authOf(request), keyHashOf(request), domainId, consentId, request.query.quarantined);
       return reply.type(JSON_TYPE).send(text);
     },
   );

@@ -15,8 +15,18 @@ export const ApiKeyQuery = Type.Object({
   ),
 });
 
+/** Records of ranges the agency set aside (consent-log.quarantine.ts) are left out unless `include`. */
+const Quarantined = Type.Optional(
+  Type.Union([Type.Literal('exclude'), Type.Literal('include')], {
+    description: 'records of quarantined ranges (set aside by the agency as forged) are left out by default',
+  }),
+);
+
+export const LookupQuery = Type.Object({ ...ApiKeyQuery.properties, quarantined: Quarantined });
+
 export const ConsentsQuery = Type.Object({
   ...ApiKeyQuery.properties,
+  quarantined: Quarantined,
   limit: Type.Optional(
     Type.Integer({
       minimum: 1,

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { firstUcidInRange, pageNewestFirst, prefixRange, recordsOfUcid } from '../consent-log/consent-log.repository.js';
+import { quarantineFilter } from '../consent-log/consent-log.quarantine.js';
 import { PAGE_ROWS, yieldToEventLoop } from '../consent-log/consent-log.service.js';
 import type { DomainApiAuth } from './domain-api.auth.js';
 import { findOwnDomainBlock, listDomainsWithViews } from './domain-api.repository.js';
@@ -46,29 +47,42 @@ export async function listConsents(
   deps: Deps,
   clientId: string,
   domainId: string,
-  options: { limit?: number | undefined; cursor?: string | undefined },
+  options: { limit?: number | undefined; cursor?: string | undefined; quarantined?: 'exclude' | 'include' | undefined },
 ): Promise<ConsentList> {
   const block = await currentBlock(deps, clientId, domainId);
   const fromSeq = block?.firstSeq ?? 1;
   const top = (block?.lastSeq ?? 0) + 1;
   const below = options.cursor === undefined ? top : Math.min(decodeCursor(options.cursor), top);
+  // Records of ranges the agency set aside are left out unless asked for (consent-log.quarantine.ts).
+  const hidden = options.quarantined === 'include' ? undefined : await quarantineFilter(deps, domainId);
+  const shown = (rows: { seq: number; record: string }[]) => (hidden ? rows.filter((r) => !hidden(r.seq)) : rows);
   if (options.limit !== undefined) {
+    // A page can come out shorter than the limit where a range is left out; the cursor still moves on.
     const rows = await pageNewestFirst(deps.db, domainId, fromSeq, below, options.limit + 1);
     const page = rows.slice(0, options.limit);
     const next = rows.length > options.limit ? encodeCursor(page[page.length - 1]!.seq) : undefined;
-    return { kind: 'page', body: `[${page.map((r) => r.record).join(',')}]`, next };
+    return { kind: 'page', body: `[${shown(page).map((r) => r.record).join(',')}]`, next };
   }
-  return { kind: 'stream', chunks: streamArray(deps, domainId, fromSeq, below) };
+  return { kind: 'stream', chunks: streamArray(deps, domainId, fromSeq, below, shown) };
 }
 
-async function* streamArray(deps: Deps, domainId: string, fromSeq: number, below: number): AsyncIterable<string> {
+async function* streamArray(
+  deps: Deps,
+  domainId: string,
+  fromSeq: number,
+  below: number,
+  shown: (rows: { seq: number; record: string }[]) => { seq: number; record: string }[],
+): AsyncIterable<string> {
   let separator = '';
   yield '[';
   while (below > fromSeq) {
     const rows = await pageNewestFirst(deps.db, domainId, fromSeq, below, PAGE_ROWS);
     if (rows.length === 0) break;
-    yield separator + rows.map((r) => r.record).join(',');
-    separator = ',';
+    const kept = shown(rows);
+    if (kept.length > 0) {
+      yield separator + kept.map((r) => r.record).join(',');
+      separator = ',';
+    }
     below = rows[rows.length - 1]!.seq;
     await yieldToEventLoop();
   }
@@ -89,12 +103,18 @@ export async function findConsents(
   keyHash: string,
   domainId: string,
   consentId: string,
+  quarantined: 'exclude' | 'include' = 'exclude',
 ): Promise<string> {
   const low = consentId.toLowerCase();
   // 'g' sorts after every hex digit, so [low, low + 'g') holds exactly the ucids that start with low.
   const high = `${low}g`;
-  // The first read is scoped by the key itself, so it need not wait for the key check (deferAuth).
-  const [{ client }, rows] = await Promise.all([auth, prefixRange(deps.db, { keyHash }, domainId, low, high, PREFIX_READ + 1)]);
+  // The first read is scoped by the key itself, so it need not wait for the key check (deferAuth). The
+  // quarantined ranges are read beside it; they are only used once the key has been checked.
+  const [{ client }, rows, hidden] = await Promise.all([
+    auth,
+    prefixRange(deps.db, { keyHash }, domainId, low, high, PREFIX_READ + 1),
+    quarantined === 'include' ? undefined : quarantineFilter(deps, domainId),
+  ]);
   const clientId = client.id;
   if (rows.length === 0) {
     await currentBlock(deps, clientId, domainId); // 404 unless it is the client's domain
@@ -102,11 +122,12 @@ export async function findConsents(
   }
   if (rows.some((r) => r.ucid !== rows[0]!.ucid)) return '[]';
   const ucid = rows[0]!.ucid;
-  if (rows.length <= PREFIX_READ) return `[${rows.map((r) => r.record).reverse().join(',')}]`;
+  const shown = (list: { seq: number; record: string }[]) => (hidden ? list.filter((r) => !hidden(r.seq)) : list);
+  if (rows.length <= PREFIX_READ) return `[${shown(rows).map((r) => r.record).reverse().join(',')}]`;
   // A history longer than one read: is there another ucid after it, and what is the whole history?
   const block = (await currentBlock(deps, clientId, domainId))!;
   if ((await firstUcidInRange(deps.db, domainId, block.blockNo, low, high, ucid)) !== undefined) return '[]';
-  return `[${(await recordsOfUcid(deps.db, domainId, block.blockNo, ucid)).join(',')}]`;
+  return `[${shown(await recordsOfUcid(deps.db, domainId, block.blockNo, ucid)).map((r) => r.record).join(',')}]`;
 }
 
 /** A snapshot of one of the client's domains, as its canonical JSON text inside `config`. */
