@@ -872,7 +872,6 @@ describe('widget in Chromium', () => {
       const { page, context } = await open(pageHtml(s), undefined, await browser.newContext({ viewport: { width: 390, height: 844 }, locale }));
       expect(await widget(page).locator('[lang]').first().getAttribute('lang')).toBe(locale === 'en-US' ? 'en' : 'de-DE');
       const box = (await dialog(page).boundingBox())!;
-      console.log(`banner ${locale}: ${box.height} px = ${((box.height / 844) * 100).toFixed(1)} %`);
       expect(box.height).toBeLessThanOrEqual(0.35 * 844);
       for (const b of ['button.a', 'button.d']) {
         const button = widget(page).locator(b);
