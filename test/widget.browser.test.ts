@@ -863,6 +863,39 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the banner to about a third of a 390×844 phone, in English and German, with nothing required hidden', async () => {
+    const s = await setup();
+    for (const name of ['en', 'de_DE']) {
+      await hosting('POST', `${s.base}/locale`, { name, imprintUrl: 'https://shop.example/imprint', privacyPolicyUrl: 'https://shop.example/privacy' });
+    }
+    for (const locale of ['en-US', 'de-DE']) {
+      const { page, context } = await open(pageHtml(s), undefined, await browser.newContext({ viewport: { width: 390, height: 844 }, locale }));
+      expect(await widget(page).locator('[lang]').first().getAttribute('lang')).toBe(locale === 'en-US' ? 'en' : 'de-DE');
+      const box = (await dialog(page).boundingBox())!;
+      expect(box.height).toBeLessThanOrEqual(0.35 * 844);
+      for (const b of ['button.a', 'button.d']) {
+        const button = widget(page).locator(b);
+        expect(await button.isVisible()).toBe(true);
+        expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+      }
+      // Equal visual weight: accept and decline are the same size.
+      const [a, d] = [(await widget(page).locator('button.a').boundingBox())!, (await widget(page).locator('button.d').boundingBox())!];
+      expect(Math.abs(a.height - d.height)).toBeLessThan(1);
+      expect(await widget(page).locator('button.s').isVisible()).toBe(true);
+      for (const href of ['https://shop.example/imprint', 'https://shop.example/privacy']) {
+        expect(await widget(page).locator(`a[href="${href}"]`).isVisible()).toBe(true);
+      }
+      // The intro is whole or scrolls inside the banner; no text is smaller than 13 px.
+      const intro = await dialog(page).locator('h2 + p').evaluate((p) => ({
+        clipped: p.scrollHeight > p.clientHeight, overflow: getComputedStyle(p).overflowY,
+        sizes: Array.from(p.closest('[role="dialog"]')!.querySelectorAll('h2,p,button,a')).map((e) => parseFloat(getComputedStyle(e).fontSize)),
+      }));
+      if (intro.clipped) expect(intro.overflow).toBe('auto');
+      expect(Math.min(...intro.sizes)).toBeGreaterThanOrEqual(13);
+      await context.close();
+    }
+  });
+
   it('puts a consent switch under loaded iframes with appendConsentSwitchToIframes; switching off blocks again', async () => {
     const s = await setup({ domain: { appendConsentSwitchToIframes: true } });
     const { page, context } = await open(pageHtml(s));

@@ -27,7 +27,9 @@ export const CSS =
   '.i{max-height:40px;display:block}.w{opacity:.7}.u code{word-break:break-all}' +
   '.c{position:fixed;left:16px;bottom:16px;z-index:2147483646;border-radius:50%;width:48px;height:48px;padding:0;background:var(--pb);color:var(--pf);border-color:var(--pbo)}.c img{max-width:28px}' +
   '.f{background:var(--ib);color:var(--if);height:100%;box-sizing:border-box;padding:8px 12px;display:flex;flex-direction:column;justify-content:safe center;align-items:center;text-align:center;overflow:auto;font-size:13px}.f p{margin:2px 0}' +
-  '.y{background:var(--ibb);color:var(--ibf);border-color:var(--ibb)}';
+  '.y{background:var(--ibb);color:var(--ibf);border-color:var(--ibb)}' +
+  // Phones: a smaller banner; the intro scrolls inside it, the buttons stay 41 px touch targets.
+  '@media(max-width:480px){.r{font-size:14px}.b{padding:12px 16px}h2+p{max-height:7em;overflow:auto}.n{margin-top:8px}.n button{flex:auto;padding:8px 12px;margin:2px 6px 2px 0}.l,.w{display:inline-block;margin:4px 12px 0 0}}';
 
 /** The settings icon: a cookie (26 px), in the accept button's text colour. */
 export const ICON =
