@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,13 @@ async function axeViolations(page: Page): Promise<string[]> {
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   return violations;
+}
+
+/** The configuration inlined into a served widget (as `JSON.parse("…")`), as a page of the domain gets it. */
+function inlinedConfig(body: string): { sh: string; tk: string; r: number; lr: number } {
+  const match = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(body);
+  if (!match) throw new Error(`no configuration in ${body.slice(0, 200)}`);
+  return JSON.parse(JSON.parse(match[1]!) as string) as { sh: string; tk: string; r: number; lr: number };
 }
 
 async function shot(page: Page, name: string) {
@@ -182,6 +190,67 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     expect((await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${shop.id}` })).json().active).toBe(false);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
+  it('agency: the consent log shows what a visitor saw (the old text after a change), with the Domain API key', async () => {
+    const client = await createClient(ctx, { company: 'Shown GmbH' });
+    const domain = await createDomain(ctx, client.id);
+    const hostingBase = `/hosting/api/client/${client.id}/domain/${domain.id}`;
+    const apiKey = (await ctx.hosting({ method: 'POST', url: `/hosting/api/client/${client.id}/domain-api-key` })).json<{ apiKey: string }>().apiKey;
+    const maps = (await ctx.hosting({ method: 'POST', url: `${hostingBase}/embedding`, payload: { name: 'Maps', purpose: '15c61c3', vendor: 'Map Corp', description: 'A <b>map</b> of the shop' } })).json<{ id: string }>().id;
+    await ctx.hosting({ method: 'POST', url: `${hostingBase}/locale`, payload: { name: 'en', widgetTitle: 'Cookies here', widgetIntroText: 'We use cookies <em>(old text)</em>.' } });
+    // The widget as a page of the domain loads it, and the decision its visitor sends.
+    const origin = `https://${domain.name}`;
+    const served = inlinedConfig((await ctx.app.inject({ method: 'GET', url: `/public/app.js?apiKey=${client.apiKey}&domain=${domain.id}`, headers: { origin } })).body);
+    const ucid = randomBytes(32).toString('hex');
+    const sent = await ctx.app.inject({
+      method: 'POST', url: '/public/consent', headers: { origin, 'content-type': 'text/plain' },
+      payload: JSON.stringify({
+        apiKey: client.apiKey, domain: domain.id, ucid, consent: true, embeddings: [maps], manipulationPrevention: true,
+        button: 'save', lang: 'en', revision: served.r, legalRevision: served.lr, token: served.tk, snapshot: served.sh,
+      }),
+    });
+    expect(sent.statusCode).toBe(204);
+    // The text changes afterwards: the console must still show the old one for this decision.
+    expect((await ctx.hosting({ method: 'PUT', url: `${hostingBase}/locale/en`, payload: { widgetIntroText: 'We use cookies (new text).' } })).statusCode).toBe(200);
+
+    const page = await newPage();
+    await page.goto(base);
+    await page.getByLabel('Agency').check();
+    await page.getByLabel('Hosting API key').fill(HOSTING_KEY);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
+    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
+    await page.getByRole('heading', { name: domain.name, level: 1 }).waitFor();
+
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'What a visitor saw' }) });
+    // A wrong key: the Domain API's answer, in words.
+    await form.getByLabel('Domain API key').fill('not the key');
+    await form.getByLabel('Visitor ID (ucid, or its beginning)').fill(ucid.slice(0, 10));
+    await form.getByRole('button', { name: 'Show what this visitor saw' }).click();
+    await page.locator('.shown').getByRole('alert').waitFor();
+    await form.getByLabel('Domain API key').fill(apiKey);
+    await form.getByRole('button', { name: 'Show what this visitor saw' }).click();
+    const decision = page.getByRole('article');
+    await decision.getByRole('heading', { name: /^Decision of / }).waitFor();
+    expect(await decision.count()).toBe(1);
+    const text = (await decision.textContent()) ?? '';
+    expect(text).toContain('We use cookies <em>(old text)</em>.'); // as text, never as HTML
+    expect(text).not.toContain('new text');
+    expect(await decision.locator('em').count()).toBe(0);
+    expect(text).toContain('Cookies here');
+    expect(text).toContain('Save the selection');
+    expect(text).toContain(ucid);
+    const facts = decision.locator('dl').first();
+    expect(await facts.locator('dt', { hasText: 'Accepted embeddings' }).locator('xpath=following-sibling::dd[1]').textContent()).toBe('Maps');
+    expect(await facts.locator('dt', { hasText: 'Language shown' }).locator('xpath=following-sibling::dd[1]').textContent()).toBe('en');
+    const hash = decision.locator(`code[title="${served.sh}"]`);
+    expect(await hash.textContent()).toBe(served.sh.slice(0, 12));
+    expect(await decision.getByRole('listitem').filter({ hasText: 'Maps' }).textContent()).toContain('A <b>map</b> of the shop');
+    await decision.getByRole('button', { name: /^Copy the full snapshot hash/ }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(served.sh);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

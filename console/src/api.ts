@@ -31,8 +31,8 @@ export const setCsrf = (token: string) => {
  * Paths are relative to the console page (…/console/), so they stay right under a path prefix:
  * `api/session` is the console's own API, `../hosting/api/…` the Hosting API.
  */
-export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
+export async function call<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (csrfToken && method !== 'GET') headers['x-csrf-token'] = csrfToken;
   let res: Response;
@@ -50,3 +50,9 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
 }
 
 export const hosting = <T>(method: string, path: string, body?: unknown) => call<T>(method, `../hosting/api${path}`, body);
+
+/**
+ * The Domain API (`../api/…`) answers to the client's Domain API key, not to the session: the key is sent as
+ * `Authorization: Bearer`, so it stays out of the address and the logs. The console never stores it.
+ */
+export const domainApi = <T>(path: string, key: string) => call<T>('GET', `../api${path}`, undefined, { authorization: `Bearer ${key}` });

@@ -96,7 +96,7 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
       <Snippet ctx={ctx} base={base} />
       <EmbeddingsPanel ctx={ctx} base={base} />
       <PlaceholdersPanel ctx={ctx} base={base} />
-      <ConsentLogPanel ctx={ctx} base={base} />
+      <ConsentLogPanel ctx={ctx} base={base} domainId={domainId} />
       <form class="card" onSubmit={save} aria-labelledby="settings">
         <h2 id="settings">{t('settings')}</h2>
         {DOMAIN_FIELDS.map((f) => (
