@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import type { App } from '../src/app.js';
+import { buildApp, type App } from '../src/app.js';
+import { testConfig, type Config } from '../src/config.js';
+import type { DatabaseHandle } from '../src/db/connect.js';
+import { freshDatabase } from './helper.js';
 
 /** Debian's Chromium, driven by playwright-core (no downloaded browser). */
 export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -77,4 +80,38 @@ export async function hostingCall(app: App, key: string, method: 'GET' | 'POST' 
   const res = await app.inject({ method, url: `/hosting/api${url}`, headers: { authorization: `Bearer ${key}` }, payload: payload as object });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+export interface BrowserApp {
+  app: App;
+  database: DatabaseHandle;
+  /** The app's public URL (http://127.0.0.1:port), known to its configuration before it listens. */
+  appUrl: string;
+  /** The stand-in website on 127.0.0.1 whose pages embed the widget. */
+  site: Site;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * The start-up the browser suites share: the app on a fresh SQLite database, listening on a free port with
+ * that port in its public URL (the snippet and the widget name it), a stand-in site, and Chromium.
+ */
+export async function startBrowserApp(hostingApiKey: string, overrides: Partial<Config> = {}): Promise<BrowserApp> {
+  const site = await serveSite('127.0.0.1');
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const database = await freshDatabase('sqlite');
+  const app = await buildApp({ config: testConfig({ hostingApiKey, publicUrl: appUrl, ...overrides }), database });
+  await app.listen({ port, host: '127.0.0.1' });
+  const browser = await launchBrowser();
+  return {
+    app, database, appUrl, site, browser,
+    async close() {
+      await browser.close();
+      await app.close();
+      await database.close();
+      await site.close();
+    },
+  };
 }

@@ -1,11 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.js';
-import { testConfig } from '../src/config.js';
+import type { App } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/connect.js';
 import { snapshotOf } from '../src/features/consent-log/consent-log.snapshot.js';
-import { freePort, launchBrowser, serveSite, type Site, hostingCall } from './browser.js';
-import { freshDatabase, unique } from './helper.js';
+import { type BrowserApp, hostingCall, type Site, startBrowserApp } from './browser.js';
+import { unique } from './helper.js';
 
 /**
  * The snapshot hash in real Chromium: the hash the widget sends with a decision is the one of the
@@ -16,24 +15,17 @@ const KEY = 'browser-test-hosting-key-0123456789';
 let browser: Browser;
 let site: Site;
 let app: App;
+let env: BrowserApp;
 let database: DatabaseHandle;
 let appUrl = '';
 
 beforeAll(async () => {
-  site = await serveSite('127.0.0.1');
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  database = await freshDatabase('sqlite');
-  app = await buildApp({ config: testConfig({ hostingApiKey: KEY, publicUrl: appUrl }), database });
-  await app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
+  env = await startBrowserApp(KEY);
+  ({ site, app, database, appUrl, browser } = env);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await database?.close();
-  await site?.close();
+  await env?.close();
 });
 
 const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);

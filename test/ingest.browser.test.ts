@@ -1,10 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.js';
-import { testConfig } from '../src/config.js';
-import type { DatabaseHandle } from '../src/db/connect.js';
-import { freePort, launchBrowser, serveSite, type Site, hostingCall } from './browser.js';
-import { freshDatabase, unique } from './helper.js';
+import type { App } from '../src/app.js';
+import { type BrowserApp, hostingCall, type Site, startBrowserApp } from './browser.js';
+import { unique } from './helper.js';
 
 /**
  * Fail closed in real headless Chromium (docs/widget.md, "Fail closed"): once the client's quota is used up,
@@ -15,25 +13,17 @@ const KEY = 'ingest-browser-hosting-key-0123456789';
 let browser: Browser;
 let site: Site;
 let app: App;
-let database: DatabaseHandle;
+let env: BrowserApp;
 let appUrl = '';
 let pageNo = 0;
 
 beforeAll(async () => {
-  site = await serveSite('127.0.0.1');
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  database = await freshDatabase('sqlite');
-  app = await buildApp({ config: testConfig({ hostingApiKey: KEY, publicUrl: appUrl, counterFlushIntervalMs: 200 }), database });
-  await app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
+  env = await startBrowserApp(KEY, { counterFlushIntervalMs: 200 });
+  ({ site, app, appUrl, browser } = env);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await database?.close();
-  await site?.close();
+  await env?.close();
 });
 
 const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);

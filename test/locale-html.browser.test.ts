@@ -1,10 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.js';
-import { testConfig } from '../src/config.js';
-import type { DatabaseHandle } from '../src/db/connect.js';
-import { freePort, launchBrowser, serveSite, type Site, hostingCall } from './browser.js';
-import { freshDatabase, unique } from './helper.js';
+import type { App } from '../src/app.js';
+import { type BrowserApp, hostingCall, serveSite, type Site, startBrowserApp } from './browser.js';
+import { unique } from './helper.js';
 
 /**
  * The locale's legal HTML (imprint, privacy policy, accessibility statement) in the widget's `direct` mode,
@@ -18,7 +16,7 @@ let browser: Browser;
 let site: Site;
 let other: Site;
 let app: App;
-let database: DatabaseHandle;
+let env: BrowserApp;
 let appUrl = '';
 let base = '';
 let snippet = '';
@@ -27,14 +25,9 @@ let pageNo = 0;
 const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);
 
 beforeAll(async () => {
-  site = await serveSite('127.0.0.1');
+  env = await startBrowserApp(KEY);
+  ({ site, app, appUrl, browser } = env);
   other = await serveSite('localhost');
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  database = await freshDatabase('sqlite');
-  app = await buildApp({ config: testConfig({ hostingApiKey: KEY, publicUrl: appUrl }), database });
-  await app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
   const client = await hosting('POST', '/client', { username: unique('x'), password: 'long enough pw', emailAddress: 'x@example.com' });
   const domain = await hosting('POST', `/client/${client.id}/domain`, {
     name: `http://127.0.0.1:${site.port}`,
@@ -53,10 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await database?.close();
-  await site?.close();
+  await env?.close();
   await other?.close();
 });
 

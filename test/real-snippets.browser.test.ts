@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.js';
-import { testConfig } from '../src/config.js';
-import type { DatabaseHandle } from '../src/db/connect.js';
-import { freePort, hostingCall, launchBrowser, serveSite, type Site } from './browser.js';
-import { freshDatabase, unique } from './helper.js';
+import type { App } from '../src/app.js';
+import { type BrowserApp, hostingCall, type Site, startBrowserApp } from './browser.js';
+import { unique } from './helper.js';
 
 /**
  * Vendors' real, unmodified tag snippets (only the ids are placeholders) on a page with the widget, in
@@ -103,25 +101,17 @@ const matches = (s: string, markers: string[]) => markers.some((m) => s.toLowerC
 let browser: Browser;
 let site: Site;
 let app: App;
-let database: DatabaseHandle;
+let env: BrowserApp;
 let appUrl = '';
 let pageNo = 0;
 
 beforeAll(async () => {
-  site = await serveSite('127.0.0.1');
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  database = await freshDatabase('sqlite');
-  app = await buildApp({ config: testConfig({ hostingApiKey: KEY, publicUrl: appUrl }), database });
-  await app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
+  env = await startBrowserApp(KEY);
+  ({ site, app, appUrl, browser } = env);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await database?.close();
-  await site?.close();
+  await env?.close();
 });
 
 const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);

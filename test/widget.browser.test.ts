@@ -1,10 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.js';
-import { testConfig } from '../src/config.js';
-import type { DatabaseHandle } from '../src/db/connect.js';
-import { freePort, launchBrowser, serveSite, type Site, hostingCall } from './browser.js';
-import { freshDatabase, unique } from './helper.js';
+import type { App } from '../src/app.js';
+import { type BrowserApp, hostingCall, serveSite, type Site, startBrowserApp } from './browser.js';
+import { unique } from './helper.js';
 
 /**
  * The widget in real headless Chromium against pages served on 127.0.0.1, with the real service
@@ -19,31 +17,20 @@ let browser: Browser;
 let site: Site;
 let other: Site;
 let app: App;
-let database: DatabaseHandle;
+let env: BrowserApp;
 let appUrl = '';
 let pageNo = 0;
 
 beforeAll(async () => {
-  site = await serveSite('127.0.0.1');
+  env = await startBrowserApp(KEY, { counterFlushIntervalMs: 200, countryHeader: 'cf-ipcountry' });
+  ({ site, app, appUrl, browser } = env);
   other = await serveSite('localhost');
   // The frame reports when its content runs; that is what blocking must prevent.
   other.setPage('/frame.html', '<!doctype html><p>third-party frame</p><script>fetch("/frame-ran.js")</script>');
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  database = await freshDatabase('sqlite');
-  app = await buildApp({
-    config: testConfig({ hostingApiKey: KEY, publicUrl: appUrl, counterFlushIntervalMs: 200, countryHeader: 'cf-ipcountry' }),
-    database,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await database?.close();
-  await site?.close();
+  await env?.close();
   await other?.close();
 });
 
