@@ -123,7 +123,7 @@ function decodeParamName(name: string): string {
  */
 export function requestIdOf(request: IncomingMessage): string {
   const sent = request.headers['x-request-id'];
-  if (typeof sent === 'string' && sent.length <= 128 && REQUEST_ID.test(sent)) return sent;
+  if (typeof sent === 'string' && REQUEST_ID.test(sent)) return sent;
   requestCounter = requestCounter >= Number.MAX_SAFE_INTEGER ? 1 : requestCounter + 1;
   return `${REQUEST_ID_PREFIX}${requestCounter.toString(36)}`;
 }
