@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { toInt } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
+import { PeriodicFlush } from '../../periodic-flush.js';
 
 type Field = 'loads' | 'consents' | 'refused';
 interface Pending {
@@ -20,26 +21,16 @@ const MAX_PENDING = 10_000;
  * memory and added to `ingest_stats` every COUNTER_FLUSH_INTERVAL_MS with one atomic upsert per domain and
  * hour (`n = n + k`), so several processes add up (the same scheme as call-counter.ts).
  */
-export class IngestStats {
+export class IngestStats extends PeriodicFlush {
   private pending = new Map<string, Pending>();
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.flush(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
+  ) {
+    super(intervalMs);
   }
 
   loaded(domainId: string): void {
@@ -67,12 +58,7 @@ export class IngestStats {
     entry[field]++;
   }
 
-  flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write());
-    return this.flushing;
-  }
-
-  private async write(): Promise<void> {
+  protected async write(): Promise<void> {
     if (this.pending.size === 0) return;
     const pending = [...this.pending.values()];
     this.pending = new Map();

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { toInt } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
+import { PeriodicFlush } from '../../periodic-flush.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { monthOf } from '../clients/clients.service.js';
 
@@ -9,27 +10,17 @@ import { monthOf } from '../clients/clients.service.js';
  * upsert per domain and month (`count = count + n`), so several processes add up correctly and a page
  * view costs no database write. `flush()` runs at shutdown too: nothing counted is lost on SIGTERM.
  */
-export class CallCounter {
+export class CallCounter extends PeriodicFlush {
   private pending = new Map<string, { domainId: string; clientId: string; month: string; n: number }>();
   private monthTotals = new Map<string, { month: string; total: number; at: number }>();
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.flush(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
+  ) {
+    super(intervalMs);
   }
 
   count(domainId: string, clientId: string): void {
@@ -61,12 +52,7 @@ export class CallCounter {
     return cached.total + local;
   }
 
-  flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write());
-    return this.flushing;
-  }
-
-  private async write(): Promise<void> {
+  protected async write(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = [...this.pending.values()];
     this.pending = new Map();
