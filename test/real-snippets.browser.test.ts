@@ -120,6 +120,8 @@ interface Setup {
   snippet: string;
   /** Embedding id per preset name. */
   embeddings: Record<string, string>;
+  /** The domain's Hosting API path. */
+  base: string;
 }
 
 /**
@@ -147,7 +149,7 @@ async function setup(): Promise<Setup> {
     embeddings[PRESET_NAMES[ids.indexOf(presetId)]!] = embeddingId;
   }
   const snippet = `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
-  return { snippet, embeddings };
+  return { snippet, embeddings, base };
 }
 
 const pageHtml = (s: Setup) => `<!doctype html><html><head>${s.snippet}
@@ -293,4 +295,79 @@ describe('real vendor snippets in Chromium, embeddings from the preset catalogue
     expect(await o.page.locator('.ccm-blocked').count()).toBe(2);
     await o.context.close();
   });
+});
+
+describe('strict mode (strictBlocking): not one request to a blocked vendor before consent', () => {
+  /** The same page, with the snippet the Hosting API hands out for a domain in strict mode. */
+  async function strictSetup(): Promise<Setup> {
+    const s = await setup();
+    const base = s.base;
+    const updated = await hosting('PUT', base, { strictBlocking: true });
+    expect(updated.strictBlocking).toBe(true);
+    const snippets = await hosting('GET', `${base}/onboarding/embed`);
+    const snippet = snippets.default as string;
+    // One policy per embedding that needs consent, each before the widget's script tag.
+    expect(snippet.match(/http-equiv="Content-Security-Policy"/g)).toHaveLength(PRESET_NAMES.length);
+    expect(snippet.indexOf('Content-Security-Policy')).toBeLessThan(snippet.indexOf('/public/app.js'));
+    return { ...s, snippet: snippet.replace(/&amp;/g, '&') };
+  }
+
+  const vendorRequests = (o: Opened) => o.requests.filter((r) => !r.includes('/__ran?'));
+
+  it('before a decision and after "decline": no request at all to any vendor host, preloads and iframes included', async () => {
+    const s = await strictSetup();
+    const o = await open(s);
+    // The same page without strict mode makes the preload scanner fetch gtag.js and player.js, and requests the
+    // iframes' pages (see assertNothingRan); here nothing leaves the browser.
+    expect(vendorRequests(o)).toEqual([]);
+    for (const [name, v] of SCRIPTS) expect(await globalOf(o.page, v.global!), name).toBeUndefined();
+    await widget(o.page).locator('button.d').click();
+    await o.page.waitForTimeout(500);
+    await o.page.reload();
+    await o.page.waitForTimeout(500);
+    expect(vendorRequests(o)).toEqual([]);
+    expect(await o.page.evaluate(() => document.cookie)).toMatch(/(^|; )ccm_consent_strict=(;|$)/);
+    await o.context.close();
+  }, 60_000);
+
+  it('"accept all" records the decision, reloads once, and then every vendor runs', async () => {
+    const s = await strictSetup();
+    const o = await open(s);
+    expect(vendorRequests(o)).toEqual([]);
+    const consents: string[] = [];
+    o.page.on('request', (r) => r.url().includes('/public/consent') && consents.push(r.postData() ?? ''));
+    const reloaded = o.page.waitForEvent('load');
+    await widget(o.page).locator('button.a').click();
+    await reloaded;
+    expect(consents).toHaveLength(1);
+    expect(JSON.parse(consents[0]!).button).toBe('acceptAll');
+    for (const [name, v] of SCRIPTS) {
+      await o.page.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, v.global!, { timeout: 15_000 });
+      expect(loadedFrom(o, v.url).length, name).toBeGreaterThanOrEqual(1);
+    }
+    for (const [name, v] of IFRAMES) {
+      await o.page.locator(`iframe[src^="${v.url}"]`).scrollIntoViewIfNeeded({ timeout: 15_000 });
+      await expect.poll(() => framesRan(o, v.url).length, { timeout: 15_000, message: name }).toBeGreaterThanOrEqual(1);
+    }
+    // No second reload: the next page view is served with the policies already lifted.
+    const navigations: string[] = [];
+    o.page.on('framenavigated', (f) => f === o.page.mainFrame() && navigations.push(f.url()));
+    await o.page.waitForTimeout(700);
+    expect(navigations).toEqual([]);
+    await o.context.close();
+  }, 60_000);
+
+  it('accepting one embedding lifts only its policy: the others still get no request', async () => {
+    const s = await strictSetup();
+    const o = await open(s);
+    const reloaded = o.page.waitForEvent('load');
+    await o.page.locator('.ccm-blocked').first().locator('button').click({ timeout: 15_000 });
+    await reloaded;
+    await expect.poll(() => framesRan(o, VENDORS.youtube!.url).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await o.page.waitForTimeout(500);
+    const others = vendorRequests(o).filter((r) => !new URL(r).hostname.endsWith('youtube.com'));
+    expect(others).toEqual([]);
+    for (const [name, v] of SCRIPTS) expect(await globalOf(o.page, v.global!), name).toBeUndefined();
+    await o.context.close();
+  }, 60_000);
 });

@@ -1710,6 +1710,9 @@ export interface operations {
                         /** @enum {string} */
                         iframeBlockMode: "blacklist" | "whitelist";
                         iframeMarkers: string[];
+                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                        strictBlocking: boolean;
+                        strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
                         cookieDeclarationTablePrependConsentChangeLink: boolean;
                         cookieDeclarationTablePrependIntroText: boolean;
@@ -1807,6 +1810,9 @@ export interface operations {
                     /** @enum {string} */
                     iframeBlockMode?: "blacklist" | "whitelist";
                     iframeMarkers?: string[];
+                    /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                    strictBlocking?: boolean;
+                    strictAllowedHosts?: string[];
                     cookieDeclarationTableHeadingStartLevel?: number;
                     cookieDeclarationTablePrependConsentChangeLink?: boolean;
                     cookieDeclarationTablePrependIntroText?: boolean;
@@ -1882,6 +1888,9 @@ export interface operations {
                         /** @enum {string} */
                         iframeBlockMode: "blacklist" | "whitelist";
                         iframeMarkers: string[];
+                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                        strictBlocking: boolean;
+                        strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
                         cookieDeclarationTablePrependConsentChangeLink: boolean;
                         cookieDeclarationTablePrependIntroText: boolean;
@@ -2006,6 +2015,9 @@ export interface operations {
                         /** @enum {string} */
                         iframeBlockMode: "blacklist" | "whitelist";
                         iframeMarkers: string[];
+                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                        strictBlocking: boolean;
+                        strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
                         cookieDeclarationTablePrependConsentChangeLink: boolean;
                         cookieDeclarationTablePrependIntroText: boolean;
@@ -2102,6 +2114,9 @@ export interface operations {
                     /** @enum {string} */
                     iframeBlockMode?: "blacklist" | "whitelist";
                     iframeMarkers?: string[];
+                    /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                    strictBlocking?: boolean;
+                    strictAllowedHosts?: string[];
                     cookieDeclarationTableHeadingStartLevel?: number;
                     cookieDeclarationTablePrependConsentChangeLink?: boolean;
                     cookieDeclarationTablePrependIntroText?: boolean;
@@ -2177,6 +2192,9 @@ export interface operations {
                         /** @enum {string} */
                         iframeBlockMode: "blacklist" | "whitelist";
                         iframeMarkers: string[];
+                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                        strictBlocking: boolean;
+                        strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
                         cookieDeclarationTablePrependConsentChangeLink: boolean;
                         cookieDeclarationTablePrependIntroText: boolean;

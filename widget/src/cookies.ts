@@ -42,7 +42,7 @@ export const wipe = (e: EmbeddingConfig) => {
 export const dropUnknown = () => {
   if (!c.du) return;
   const declared = em.flatMap((e) => e.a.filter((a) => a[1] === 'cookie').map((a) => pattern(a[0])));
-  const unknown = cookieNames().filter((n) => n !== KEY && !declared.some((re) => re.test(n)));
+  const unknown = cookieNames().filter((n) => !n.startsWith(KEY) && !declared.some((re) => re.test(n)));
   unknown.forEach(dropCookie);
   try {
     if (unknown.length && c.du === 2 && !sessionStorage.getItem('ccm_reloaded')) {

@@ -12,6 +12,7 @@ import { dropUnknown, wipe } from './cookies.js';
 import { apply, hook } from './scripts.js';
 import { build, DISMISSED, openLayer, render, show } from './ui/layers.js';
 import { declaration } from './ui/declaration.js';
+import { strict } from './strict.js';
 
 /** Start-up, in this order: decision, hooks, Consent Mode default, UI, API; then the first apply and layer. */
 function start(): void {
@@ -27,6 +28,7 @@ function start(): void {
     S.acc = new Set(necessary);
     console.warn(c.bl);
   }
+  strict();
   S.here = location.href;
   S.own = doc.currentScript;
   hook();

@@ -9,6 +9,7 @@ import { announce } from './api.js';
 import { dropUnknown, wipe } from './cookies.js';
 import { apply } from './scripts.js';
 import { closeLayer } from './ui/layers.js';
+import { strict } from './strict.js';
 
 export const KEY = 'ccm_consent';
 
@@ -93,6 +94,8 @@ export const decide = (ids: Iterable<string>, button: string) => {
   closeLayer();
   em.forEach((e) => before.has(e.i) && !S.acc.has(e.i) && wipe(e));
   record(button);
+  // Strict mode: an accepted embedding that this page's policies still block needs the page loaded again.
+  if (strict()) location.reload();
   // The click's task ends here (decision stored and sent, banner closed, withdrawn storage deleted);
   // unblocking and the events follow in a task of their own, so neither becomes a long task on a slow
   // device.

@@ -83,6 +83,8 @@ export interface WidgetConfig {
   ev: boolean;
   /** enableOnlyInEu and a visitor from outside the area: everything runs without a banner until they choose */
   oe: boolean;
+  /** strictBlocking: the embeddings the snippet's Content-Security-Policies block until accepted (strict.ts) */
+  st: string[];
   /** Added by the service to each delivery (docs/widget.md): the widget token sent with every decision. */
   tk?: string;
   /**

@@ -58,6 +58,22 @@ export const DomainSettingsSchema = Type.Object({
   appendConsentSwitchToIframes: bool,
   iframeBlockMode: StringEnum(['blacklist', 'whitelist'] as const),
   iframeMarkers: markerList,
+  strictBlocking: Type.Boolean({
+    description:
+      'Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per ' +
+      'embedding, so no request to a blocked embedding\'s hosts leaves the browser before consent, even for ' +
+      '<script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. ' +
+      'Re-paste the snippet after changing embeddings.',
+  }),
+  strictAllowedHosts: Type.Array(
+    Type.String({
+      minLength: 1,
+      maxLength: 253,
+      pattern: '^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$',
+      description: 'a host name such as cdn.example.com; it and its subdomains may serve scripts and frames in strict mode',
+    }),
+    { maxItems: 100 },
+  ),
   cookieDeclarationTableHeadingStartLevel: Type.Integer({ minimum: 2, maximum: 5 }),
   cookieDeclarationTablePrependConsentChangeLink: bool,
   cookieDeclarationTablePrependIntroText: bool,
@@ -111,6 +127,8 @@ export const DOMAIN_DEFAULTS: DomainSettings = {
   appendConsentSwitchToIframes: false,
   iframeBlockMode: 'whitelist',
   iframeMarkers: [],
+  strictBlocking: false,
+  strictAllowedHosts: [],
   cookieDeclarationTableHeadingStartLevel: 3,
   cookieDeclarationTablePrependConsentChangeLink: true,
   cookieDeclarationTablePrependIntroText: true,

@@ -2,6 +2,7 @@ import type { EmbeddingConfig, EmbeddingTexts, LocaleBundle, ThemeConfig, Widget
 import type { Embedding } from '../embeddings/embeddings.schemas.js';
 import type { Domain } from '../domains/domains.schemas.js';
 import { sharingHost } from '../domains/domain-name.js';
+import { strictEmbeddings } from './strict-policy.js';
 import { BUILTIN_LANGUAGES, HTML_TEXT_FIELDS, PURPOSE_IDS, type LocaleTexts } from '../locales/builtin-texts.js';
 import { fillLegalHtml } from '../locales/locale-html.js';
 import { effectiveTexts, languageOf, type StoredTexts } from '../locales/locale-texts.js';
@@ -133,6 +134,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     cs: domain.appendConsentSwitchToIframes,
     ev: domain.evalInlineScripts,
     oe: theme.enableOnlyInEu && source.outsideGdprArea === true,
+    st: domain.strictBlocking ? strictEmbeddings(domain, source.embeddings).map((e) => e.id) : [],
   };
 }
 

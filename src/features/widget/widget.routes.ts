@@ -5,6 +5,9 @@ import { AppError } from '../../errors.js';
 import { HOSTING_SECURITY, LocaleNameSchema, PathIdSchema, errorResponses } from '../../schemas/common.js';
 import { requireDomain } from '../domains/domain-scope.js';
 import { listLocaleRows } from '../locales/locales.repository.js';
+import { listEmbeddings } from '../embeddings/embeddings.service.js';
+import { domainRowToDomain } from '../domains/domains.service.js';
+import { strictSnippet } from './strict-policy.js';
 import { scanPassResponse } from '../onboarding/scan-pass.js';
 import { CallCounter } from './call-counter.js';
 import { loadConsentTokens } from '../consent-ingest/consent-token.js';
@@ -93,7 +96,12 @@ export const widgetHostingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = as
       if (!client) throw new AppError('CLIENT_NOT_FOUND');
       const locales = (await listLocaleRows(deps.db, domain.id)).filter((l) => l.active === 1);
       const base = `${deps.config.publicUrl}/public/app.js?apiKey=${client.api_key}&amp;domain=${domain.id}`;
-      const tag = (query: string) => `<script src="${base}${query}" referrerpolicy="origin"></script>`;
+      // Strict mode: the policies go before the script tag, so they are in force before anything of the body loads.
+      const settings = domainRowToDomain(domain);
+      const strict = settings.strictBlocking
+        ? strictSnippet(settings, await listEmbeddings(deps, params.clientId, domain.id), new URL(deps.config.publicUrl).origin)
+        : '';
+      const tag = (query: string) => `${strict ? `${strict}\n` : ''}<script src="${base}${query}" referrerpolicy="origin"></script>`;
       return Object.fromEntries([['default', tag('')], ...locales.map((l) => [l.name, tag(`&amp;lang=${l.name}`)])]);
     },
   );

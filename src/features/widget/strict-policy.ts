@@ -1,0 +1,85 @@
+/**
+ * Strict blocking (domain setting `strictBlocking`, docs/widget.md "Strict mode"): the embed snippet carries one
+ * `<meta http-equiv="Content-Security-Policy">` per embedding that needs consent, each an allow-list that leaves
+ * out that embedding's hosts. Because the metas are in the page's own markup, Chromium's preload scanner holds
+ * back the speculative fetches that follow them until the parser has applied them, so a `<script src>` or
+ * `<iframe src>` to a blocked host never leaves the browser (measured: test/real-snippets.browser.test.ts). A
+ * tiny inline script before each meta comments the meta out (`document.write('<!--')`, closed by the `<!---->`
+ * after it) when the visitor has accepted that embedding, as the widget notes in the `ccm_strict` cookie.
+ * CSP can only allow, never deny, which is why every meta lists what stays allowed: the site itself, Placet,
+ * the hosts of the other embeddings, and the domain's `strictAllowedHosts`.
+ */
+import { parse } from 'tldts';
+import type { Domain } from '../domains/domains.schemas.js';
+import type { Embedding } from '../embeddings/embeddings.schemas.js';
+
+const NECESSARY = '41ba25c';
+
+/** The cookie the widget writes (widget/src/strict.ts): the accepted embeddings' ids, joined by `.`. */
+export const STRICT_COOKIE = 'ccm_consent_strict';
+
+/**
+ * The hosts an embedding's markers name: the part of a marker before its first `/`, `?` or `#` when that is a
+ * host under a public suffix (`googletagmanager.com/gtag/js` → googletagmanager.com; not `fbevents.js`,
+ * `gtag/js?id=g-` or `fbq('init'`, which name a file or a piece of inline code).
+ */
+export function embeddingHosts(e: Pick<Embedding, 'scriptMarkers' | 'iframeMarkers'>): string[] {
+  const hosts = new Set<string>();
+  for (const marker of [...e.scriptMarkers, ...e.iframeMarkers]) {
+    const candidate = marker.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^\/\//, '').split(/[/?#]/)[0]!;
+    if (!/^[a-z0-9.-]+$/.test(candidate)) continue;
+    const p = parse(candidate);
+    if (p.isIcann && p.domain && p.hostname === candidate) hosts.add(candidate);
+  }
+  return [...hosts];
+}
+
+/** The embeddings that get a policy of their own: active, needing consent, naming at least one host. */
+export function strictEmbeddings(domain: Pick<Domain, 'requireConsentForMandatoryEmbeddings'>, embeddings: Embedding[]) {
+  return embeddings.filter(
+    (e) => e.active && (e.purpose !== NECESSARY || domain.requireConsentForMandatoryEmbeddings) && embeddingHosts(e).length > 0,
+  );
+}
+
+/** `host` is `parent` or below it. */
+const under = (host: string, parent: string) => host === parent || host.endsWith(`.${parent}`);
+
+/** A host as CSP source expressions: itself and its subdomains. */
+const sources = (host: string) => [host, `*.${host}`];
+
+function policy(allowed: string[], placetOrigin: string): string {
+  const list = [placetOrigin, ...allowed.flatMap(sources)];
+  return [`script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data:`, ...list].join(' ') + '; ' + [`frame-src 'self' blob: data:`, ...list].join(' ');
+}
+
+/**
+ * The part of the snippet that goes before the widget's script tag, or '' when strict blocking is off. Each
+ * embedding's meta allows every host of the other embeddings and of `strictAllowedHosts` except those that are,
+ * or are above or below, one of its own hosts (its hosts count with their subdomains): a shared host stays
+ * blocked until every embedding on it is accepted (fail closed).
+ */
+export function strictSnippet(
+  domain: Pick<Domain, 'strictBlocking' | 'strictAllowedHosts' | 'requireConsentForMandatoryEmbeddings'>,
+  embeddings: Embedding[],
+  placetOrigin: string,
+): string {
+  if (!domain.strictBlocking) return '';
+  const strict = strictEmbeddings(domain, embeddings);
+  if (strict.length === 0) return '';
+  const everyHost = [
+    ...new Set([...embeddings.filter((e) => e.active).flatMap(embeddingHosts), ...domain.strictAllowedHosts.map((h) => h.toLowerCase())]),
+  ];
+  const parts = [
+    `<script>var ccmStrict=(document.cookie.match(/(?:^|; )${STRICT_COOKIE}=([^;]*)/)||[0,""])[1].split(".")</script>`,
+  ];
+  for (const e of strict) {
+    const own = embeddingHosts(e);
+    const allowed = everyHost.filter((h) => !own.some((o) => under(o, h) || under(h, o)));
+    // Embedding ids are 7 hex characters and hosts match /^[a-z0-9.-]+$/: nothing here needs escaping.
+    parts.push(
+      `<script>ccmStrict.indexOf("${e.id}")<0||document.write("<!--")</script>` +
+        `<meta http-equiv="Content-Security-Policy" content="${policy(allowed, placetOrigin)}"><!---->`,
+    );
+  }
+  return parts.join('\n');
+}
