@@ -371,3 +371,34 @@ describe('strict mode (strictBlocking): not one request to a blocked vendor befo
     await o.context.close();
   }, 60_000);
 });
+
+describe('script-loader markup as a WordPress page prints it (why it stayed silent)', () => {
+  // Three ways a site writes gtag.js as loader markup: before the snippet (a wp_head hook that runs before the
+  // consent plugin's), with plain `src`, and with `data-ccm-loader-src`; none names a group, so each is matched to
+  // Google Analytics 4 by the catalogue's marker, which needs case-insensitive matching for the upper-case `G-`.
+  const loader = (attr: string, id: string) => `<script type="text/x-ccm-loader" ${attr}="https://www.googletagmanager.com/gtag/js?id=${id}"></script>`;
+  const page = (s: Setup) => `<!doctype html><html><head>${loader('data-ccm-loader-src', 'G-BEFORE')}
+${s.snippet}
+${loader('src', 'G-PLAINSRC')}
+${loader('data-ccm-loader-src', 'G-AFTER')}
+</head><body><h1>Blog</h1></body></html>`;
+
+  it('none loads before consent, each runs once after "accept all"', async () => {
+    const s = await setup();
+    const path = `/loader${++pageNo}`;
+    site.setPage(path, page(s));
+    const context = await browser.newContext();
+    const requests: string[] = [];
+    await context.route('**/*', (route) => standIns(route, requests));
+    const p = await context.newPage();
+    await p.goto(`${site.url}${path}`);
+    await p.waitForTimeout(500);
+    expect(requests).toEqual([]);
+    await widget(p).locator('button.a').click();
+    const ids = ['G-BEFORE', 'G-PLAINSRC', 'G-AFTER'];
+    await expect.poll(() => ids.filter((id) => requests.some((r) => r.endsWith(`id=${id}`))), { timeout: 15_000 }).toEqual(ids);
+    expect(await globalOf(p, '__ran_gtag')).toBe(true);
+    expect(requests).toHaveLength(3);
+    await context.close();
+  }, 60_000);
+});

@@ -72,6 +72,9 @@ export const patch = (proto: Record<string, unknown>, names: string[]) =>
 export const hook = () => {
   patch(Node.prototype as unknown as Record<string, unknown>, ['appendChild', 'insertBefore', 'replaceChild']);
   patch(Element.prototype as unknown as Record<string, unknown>, ['append', 'prepend', 'before', 'after', 'replaceWith']);
+  // Loader markup printed before the snippet (a WordPress plugin's wp_head hook that runs first) is inert until
+  // now: it was never seen by the observer below and stayed silent after consent.
+  doc.querySelectorAll('script[type="text/x-ccm-loader" i]').forEach(check);
   // Scripts and iframes the parser inserts are caught before they run or load.
   new MutationObserver((records) => {
     show();
@@ -115,7 +118,8 @@ export const runScript = (old: HTMLScriptElement, loader: boolean) => {
 
 export const loaderAllowed = (el: HTMLScriptElement) => {
   const group = el.getAttribute('data-ccm-loader-group');
-  const src = el.getAttribute('data-ccm-loader-src') || '';
+  // `src` as runScript reads it: a loader written with plain `src` matched no embedding and never ran.
+  const src = el.getAttribute('data-ccm-loader-src') || el.getAttribute('src') || '';
   const owner = em.find((e) => (group ? e.g === group : has(src, e.sm)));
   return !!owner && allowed(owner) && !has(src, c.bm);
 };
