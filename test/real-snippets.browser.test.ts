@@ -238,6 +238,9 @@ describe('real vendor snippets in Chromium, embeddings from the preset catalogue
       // The address really is in the vendor's snippet (GTM and Meta build it from parts of their inline code).
       expect(v.snippet.replace(/'\+i\+dl;?/, 'GTM-XXXX').replace(/&amp;/g, '&')).toContain(v.url);
     }
+    // Tag Manager is consented to as Analytics (what its container usually loads, and how the Open Cookie Database
+    // files its own `td` request), not "Other", which told a visitor nothing (docs/onboarding.md, presets).
+    expect(CATALOGUE.find((p) => p.name === 'Google Tag Manager')!.purpose).toBe('a717ff5');
     // gtag.js comes with an upper-case `G-`; the catalogue's marker is lower case: only case-insensitive matching finds it.
     const ga4 = CATALOGUE.find((p) => p.name === 'Google Analytics 4')!.scriptMarkers;
     expect(ga4.some((m) => VENDORS.ga4!.url.includes(m))).toBe(false);
