@@ -91,6 +91,7 @@ const PRESET_NAMES = [...new Set(Object.values(VENDORS).map((v) => v.preset))];
 interface Preset {
   id: number;
   name: string;
+  purpose: string;
   scriptMarkers: string[];
   iframeMarkers: string[];
 }
@@ -129,9 +130,9 @@ interface Setup {
  * browse endpoint, imported (inactive) and activated with a PUT, as README "Onboarding" describes. Iframes are
  * blocked in `blacklist` mode, so only the presets' iframe markers block them.
  */
-async function setup(): Promise<Setup> {
+async function setup(scheme = 'http'): Promise<Setup> {
   const client = await hosting('POST', '/client', { username: unique('rs'), password: 'long enough pw', emailAddress: 'rs@example.com' });
-  const domain = await hosting('POST', `/client/${client.id}/domain`, { name: `http://127.0.0.1:${site.port}` });
+  const domain = await hosting('POST', `/client/${client.id}/domain`, { name: `${scheme}://127.0.0.1:${site.port}` });
   const base = `/client/${client.id}/domain/${domain.id}`;
   await hosting('PUT', base, { iframeBlockMode: 'blacklist' });
   const ids: number[] = [];
@@ -402,6 +403,26 @@ ${loader('data-ccm-loader-src', 'G-AFTER')}
     await expect.poll(() => ids.filter((id) => requests.some((r) => r.endsWith(`id=${id}`))), { timeout: 15_000 }).toEqual(ids);
     expect(await globalOf(p, '__ran_gtag')).toBe(true);
     expect(requests).toHaveLength(3);
+    await context.close();
+  }, 60_000);
+});
+
+describe('http vs https (reference model: the page must match the configured domain exactly)', () => {
+  it('a domain configured for https serves its http page fail closed: no banner, nothing of any vendor, a console note', async () => {
+    const s = await setup('https');
+    const logs: string[] = [];
+    const path = `/scheme${++pageNo}`;
+    site.setPage(path, pageHtml(s));
+    const context = await browser.newContext();
+    const requests: string[] = [];
+    await context.route('**/*', (route) => standIns(route, requests));
+    const page = await context.newPage();
+    page.on('console', (m) => logs.push(m.text()));
+    await page.goto(`${site.url}${path}`);
+    await page.waitForTimeout(500);
+    await assertNothingRan({ context, page, requests });
+    expect(await widget(page).locator('[role="dialog"]').count()).toBe(0);
+    expect(logs.join('\n')).toMatch(/scheme \(http or https\) is not the one the domain is configured for/);
     await context.close();
   }, 60_000);
 });

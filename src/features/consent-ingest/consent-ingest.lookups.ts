@@ -11,6 +11,8 @@ export interface DomainSnapshot {
   readonly clientApiKey: string;
   /** host[:port], lower case. */
   readonly name: string;
+  /** `http` or `https`: a page of the other scheme is not the domain's (reference model: "http vs https matters"). */
+  readonly scheme: string;
   readonly revision: number;
   readonly legalRevision: number;
   /** Ids of the domain's themes. */
@@ -75,7 +77,7 @@ export class DomainSnapshotCache {
     const [embeddingRows, localeRows, domainRow, themeRows] = await Promise.all([
       this.db.selectFrom('embeddings').select(['id', 'name', 'purpose', 'active', 'data']).where('domain_id', '=', domainId).execute(),
       this.db.selectFrom('locales').select(['name', 'active', 'texts']).where('domain_id', '=', domainId).execute(),
-      this.db.selectFrom('domains').select(['settings', 'legal_revision']).where('id', '=', domainId).executeTakeFirst(),
+      this.db.selectFrom('domains').select(['settings', 'legal_revision', 'scheme']).where('id', '=', domainId).executeTakeFirst(),
       this.db.selectFrom('themes').select('id').where('domain_id', '=', domainId).execute(),
     ]);
     const embeddings = new Map<string, SnapshotEmbedding>(
@@ -90,6 +92,7 @@ export class DomainSnapshotCache {
       domainId,
       clientApiKey,
       name,
+      scheme: domainRow?.scheme ?? 'https',
       revision,
       legalRevision: domainRow?.legal_revision ?? 0,
       themeIds: new Set(themeRows.map((t) => t.id)),

@@ -157,12 +157,12 @@ const MAX_ORIGINS_PER_DOMAIN = 32;
  * value) are checked every time.
  */
 function originOf(snapshot: DomainSnapshot, origin: string | undefined, referer: string | undefined): ReturnType<typeof checkOrigin> {
-  if (origin === undefined) return checkOrigin(snapshot.name, snapshot.sharingDomains, origin, referer);
+  if (origin === undefined) return checkOrigin(snapshot.name, snapshot.sharingDomains, origin, referer, snapshot.scheme);
   let verdicts = originVerdicts.get(snapshot);
   if (!verdicts) originVerdicts.set(snapshot, (verdicts = new Map()));
   let verdict = verdicts.get(origin);
   if (verdict === undefined) {
-    verdict = checkOrigin(snapshot.name, snapshot.sharingDomains, origin, referer);
+    verdict = checkOrigin(snapshot.name, snapshot.sharingDomains, origin, referer, snapshot.scheme);
     if (verdicts.size < MAX_ORIGINS_PER_DOMAIN) verdicts.set(origin, verdict);
   }
   return verdict;
@@ -178,6 +178,7 @@ export function checkOrigin(
   sharingDomains: readonly string[],
   origin: string | undefined,
   referer: string | undefined,
+  scheme?: string,
 ): { allowOrigin: string | undefined } | string {
   const header = origin ?? referer;
   if (header === undefined || header === '') return 'an Origin or Referer header is required';
@@ -188,6 +189,7 @@ export function checkOrigin(
     return "must be the domain's origin";
   }
   if (!pageMatchesDomain(url, domainName, sharingDomains)) return "must be the domain's origin";
+  if (scheme !== undefined && url.protocol !== `${scheme}:`) return `must be the domain's origin (the domain is configured for ${scheme})`;
   return { allowOrigin: origin === undefined ? undefined : url.origin };
 }
 

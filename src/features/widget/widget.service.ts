@@ -80,6 +80,7 @@ const BLOCKED = {
   quota: "the client's widget quota for this month is used up",
   disabled: 'the widget is switched off for this domain',
   rate: 'too many widget loads from this address; try again in a minute',
+  scheme: "the page's scheme (http or https) is not the one the domain is configured for",
   changing: 'the domain changed while loading; reload the page',
 } as const;
 type BlockedReason = keyof typeof BLOCKED;
@@ -158,6 +159,9 @@ export class WidgetService {
     const issued = ConsentTokens.issueTime(nowSeconds);
     const delivery = { target, domain, issued, encoding: pickEncoding(req.acceptEncoding), ifNoneMatch: req.ifNoneMatch };
     if (overRate > 0) return { ...(await this.blocked(delivery, 'rate')), retryAfter: overRate };
+    // The site's own host under the other scheme (reference model: "http vs https matters"): the page is the
+    // owner's, so it is served fail closed, with everything blocked and nobody asked, not left without a widget.
+    if (page.protocol !== `${target.scheme}:`) return this.blocked(delivery, 'scheme');
     if (!domain.frontendWidgetEnabled) return this.blocked(delivery, 'disabled');
     const max = target.widget_display_max_count;
     if (max !== -1) {
