@@ -18,6 +18,7 @@ import { localeRoutes } from './features/locales/locales.routes.js';
 import { presetRoutes } from './features/presets/presets.routes.js';
 import { placeholderRoutes } from './features/placeholders/placeholders.routes.js';
 import { themeRoutes } from './features/themes/themes.routes.js';
+import { accountRoutes } from './features/account/account.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { quotaRoutes } from './features/quotas/quotas.routes.js';
 
@@ -40,6 +41,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
         await hosting.register(placeholderRoutes, { deps });
         await hosting.register(localeRoutes, { deps });
         await hosting.register(themeRoutes, { deps });
+        await hosting.register(accountRoutes, { deps });
         await hosting.register(onboardingRoutes, { deps });
         await hosting.register(presetRoutes);
         await hosting.register(consentLogRoutes, { deps });

@@ -1,7 +1,7 @@
 import type { Ids } from '../deps.js';
 import type { Executor } from './database.js';
 
-type ShortIdTable = 'clients' | 'domains' | 'embeddings' | 'assets' | 'themes';
+type ShortIdTable = 'clients' | 'domains' | 'embeddings' | 'assets' | 'themes' | 'account_themes';
 
 /**
  * A 7-hex id not yet used in `table`. The id space (2^28) is small enough that collisions happen at

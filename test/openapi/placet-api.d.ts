@@ -366,6 +366,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hosting/api/account/theme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List themes */
+        get: operations["getAccountTheme"];
+        put?: never;
+        /** Create an account theme, used on the domains it names (or all) instead of their default theme */
+        post: operations["postAccountTheme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/account/theme/{themeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one theme */
+        get: operations["getAccountThemeByThemeId"];
+        /** Update an account theme; omitted fields keep their value; live at once on every domain it reaches */
+        put: operations["putAccountThemeByThemeId"];
+        post?: never;
+        /** Delete an account theme; its domains use their own default theme again */
+        delete: operations["deleteAccountThemeByThemeId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/account/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The standard texts, per language */
+        get: operations["getAccountText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/account/text/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one text */
+        get: operations["getAccountTextByLanguage"];
+        /** Set standard texts of a language: they fill every field a domain's locale of that language leaves empty ('' clears) */
+        put: operations["putAccountTextByLanguage"];
+        post?: never;
+        /** Delete one text */
+        delete: operations["deleteAccountTextByLanguage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hosting/api/client/{clientId}/domain/{domainId}/onboarding/scan": {
         parameters: {
             query?: never;
@@ -1710,6 +1783,8 @@ export interface operations {
                         /** @enum {string} */
                         iframeBlockMode: "blacklist" | "whitelist";
                         iframeMarkers: string[];
+                        /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
+                        useAccountTheme: boolean;
                         /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
                         strictAllowedHosts: string[];
@@ -1810,6 +1885,8 @@ export interface operations {
                     /** @enum {string} */
                     iframeBlockMode?: "blacklist" | "whitelist";
                     iframeMarkers?: string[];
+                    /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
+                    useAccountTheme?: boolean;
                     /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                     strictBlocking?: boolean;
                     strictAllowedHosts?: string[];
@@ -1888,6 +1965,8 @@ export interface operations {
                         /** @enum {string} */
                         iframeBlockMode: "blacklist" | "whitelist";
                         iframeMarkers: string[];
+                        /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
+                        useAccountTheme: boolean;
                         /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
                         strictAllowedHosts: string[];
@@ -2015,6 +2094,8 @@ export interface operations {
                         /** @enum {string} */
                         iframeBlockMode: "blacklist" | "whitelist";
                         iframeMarkers: string[];
+                        /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
+                        useAccountTheme: boolean;
                         /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
                         strictAllowedHosts: string[];
@@ -2114,6 +2195,8 @@ export interface operations {
                     /** @enum {string} */
                     iframeBlockMode?: "blacklist" | "whitelist";
                     iframeMarkers?: string[];
+                    /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
+                    useAccountTheme?: boolean;
                     /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                     strictBlocking?: boolean;
                     strictAllowedHosts?: string[];
@@ -2192,6 +2275,8 @@ export interface operations {
                         /** @enum {string} */
                         iframeBlockMode: "blacklist" | "whitelist";
                         iframeMarkers: string[];
+                        /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
+                        useAccountTheme: boolean;
                         /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
                         strictAllowedHosts: string[];
@@ -4963,6 +5048,1148 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAccountTheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 7 lowercase hex characters */
+                        id: string;
+                        name: string;
+                        /** @description true: used on every domain of every client, present and future */
+                        allDomains: boolean;
+                        /** @description the domains (of any client) this theme is used on */
+                        domainIds: string[];
+                        /** @description dim and block the page until a decision */
+                        widgetBlocking: boolean;
+                        /** @description ordered subset of accept, decline, cpanel */
+                        widgetButtons: ("accept" | "decline" | "cpanel")[];
+                        widgetCloseButton: boolean;
+                        /** @enum {string} */
+                        widgetPosition: "top" | "center" | "bottom" | "bottomleft" | "bottomright";
+                        /** @enum {string} */
+                        widgetSwitchType: "checkbox" | "switch";
+                        showPurposesInMainWindow: boolean;
+                        settingsAcceptAllButton: boolean;
+                        settingsCheckAndUncheckAllButtons: boolean;
+                        settingsFooter: boolean;
+                        complyWithDoNotTrack: boolean;
+                        enableOnlyInEu: boolean;
+                        manipulationPrevention: boolean;
+                        logoEnabled: boolean;
+                        /** @description base64 JPEG or PNG, at most 512 KiB; null removes it */
+                        logoImage: string | null;
+                        settingsIconEnabled: boolean;
+                        /** @description base64 JPEG or PNG, at most 64 KiB; null removes it */
+                        settingsIconImage: string | null;
+                        /** @enum {string} */
+                        settingsIconTarget: "main" | "purpose";
+                        whitelabel: boolean;
+                        /** @description a colour #rrggbb */
+                        primaryButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        primaryButtonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        primaryButtonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        windowBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        windowForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        windowLinkColor: string;
+                        /** @description a colour #rrggbb */
+                        windowBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerButtonForegroundColor: string;
+                        /** @description extra CSS applied inside the widget's shadow root (root class .ccm-root) */
+                        customCss: string;
+                        customCssForIframeBlocker: string;
+                    }[];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAccountTheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description true: used on every domain of every client, present and future */
+                    allDomains?: boolean;
+                    /** @description the domains (of any client) this theme is used on */
+                    domainIds?: string[];
+                    /** @description dim and block the page until a decision */
+                    widgetBlocking?: boolean;
+                    /** @description ordered subset of accept, decline, cpanel */
+                    widgetButtons?: ("accept" | "decline" | "cpanel")[];
+                    widgetCloseButton?: boolean;
+                    /** @enum {string} */
+                    widgetPosition?: "top" | "center" | "bottom" | "bottomleft" | "bottomright";
+                    /** @enum {string} */
+                    widgetSwitchType?: "checkbox" | "switch";
+                    showPurposesInMainWindow?: boolean;
+                    settingsAcceptAllButton?: boolean;
+                    settingsCheckAndUncheckAllButtons?: boolean;
+                    settingsFooter?: boolean;
+                    complyWithDoNotTrack?: boolean;
+                    enableOnlyInEu?: boolean;
+                    manipulationPrevention?: boolean;
+                    logoEnabled?: boolean;
+                    /** @description base64 JPEG or PNG, at most 512 KiB; null removes it */
+                    logoImage?: string | null;
+                    settingsIconEnabled?: boolean;
+                    /** @description base64 JPEG or PNG, at most 64 KiB; null removes it */
+                    settingsIconImage?: string | null;
+                    /** @enum {string} */
+                    settingsIconTarget?: "main" | "purpose";
+                    whitelabel?: boolean;
+                    /** @description a colour #rrggbb */
+                    primaryButtonBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    primaryButtonForegroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    primaryButtonBorderColor?: string;
+                    /** @description a colour #rrggbb */
+                    declineButtonBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    declineButtonForegroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    declineButtonBorderColor?: string;
+                    /** @description a colour #rrggbb */
+                    buttonBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    buttonForegroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    buttonBorderColor?: string;
+                    /** @description a colour #rrggbb */
+                    windowBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    windowForegroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    windowLinkColor?: string;
+                    /** @description a colour #rrggbb */
+                    windowBorderColor?: string;
+                    /** @description a colour #rrggbb */
+                    iframeBlockerBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    iframeBlockerForegroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    iframeBlockerButtonBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    iframeBlockerButtonForegroundColor?: string;
+                    /** @description extra CSS applied inside the widget's shadow root (root class .ccm-root) */
+                    customCss?: string;
+                    customCssForIframeBlocker?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 7 lowercase hex characters */
+                        id: string;
+                        name: string;
+                        /** @description true: used on every domain of every client, present and future */
+                        allDomains: boolean;
+                        /** @description the domains (of any client) this theme is used on */
+                        domainIds: string[];
+                        /** @description dim and block the page until a decision */
+                        widgetBlocking: boolean;
+                        /** @description ordered subset of accept, decline, cpanel */
+                        widgetButtons: ("accept" | "decline" | "cpanel")[];
+                        widgetCloseButton: boolean;
+                        /** @enum {string} */
+                        widgetPosition: "top" | "center" | "bottom" | "bottomleft" | "bottomright";
+                        /** @enum {string} */
+                        widgetSwitchType: "checkbox" | "switch";
+                        showPurposesInMainWindow: boolean;
+                        settingsAcceptAllButton: boolean;
+                        settingsCheckAndUncheckAllButtons: boolean;
+                        settingsFooter: boolean;
+                        complyWithDoNotTrack: boolean;
+                        enableOnlyInEu: boolean;
+                        manipulationPrevention: boolean;
+                        logoEnabled: boolean;
+                        /** @description base64 JPEG or PNG, at most 512 KiB; null removes it */
+                        logoImage: string | null;
+                        settingsIconEnabled: boolean;
+                        /** @description base64 JPEG or PNG, at most 64 KiB; null removes it */
+                        settingsIconImage: string | null;
+                        /** @enum {string} */
+                        settingsIconTarget: "main" | "purpose";
+                        whitelabel: boolean;
+                        /** @description a colour #rrggbb */
+                        primaryButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        primaryButtonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        primaryButtonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        windowBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        windowForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        windowLinkColor: string;
+                        /** @description a colour #rrggbb */
+                        windowBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerButtonForegroundColor: string;
+                        /** @description extra CSS applied inside the widget's shadow root (root class .ccm-root) */
+                        customCss: string;
+                        customCssForIframeBlocker: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAccountThemeByThemeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                themeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 7 lowercase hex characters */
+                        id: string;
+                        name: string;
+                        /** @description true: used on every domain of every client, present and future */
+                        allDomains: boolean;
+                        /** @description the domains (of any client) this theme is used on */
+                        domainIds: string[];
+                        /** @description dim and block the page until a decision */
+                        widgetBlocking: boolean;
+                        /** @description ordered subset of accept, decline, cpanel */
+                        widgetButtons: ("accept" | "decline" | "cpanel")[];
+                        widgetCloseButton: boolean;
+                        /** @enum {string} */
+                        widgetPosition: "top" | "center" | "bottom" | "bottomleft" | "bottomright";
+                        /** @enum {string} */
+                        widgetSwitchType: "checkbox" | "switch";
+                        showPurposesInMainWindow: boolean;
+                        settingsAcceptAllButton: boolean;
+                        settingsCheckAndUncheckAllButtons: boolean;
+                        settingsFooter: boolean;
+                        complyWithDoNotTrack: boolean;
+                        enableOnlyInEu: boolean;
+                        manipulationPrevention: boolean;
+                        logoEnabled: boolean;
+                        /** @description base64 JPEG or PNG, at most 512 KiB; null removes it */
+                        logoImage: string | null;
+                        settingsIconEnabled: boolean;
+                        /** @description base64 JPEG or PNG, at most 64 KiB; null removes it */
+                        settingsIconImage: string | null;
+                        /** @enum {string} */
+                        settingsIconTarget: "main" | "purpose";
+                        whitelabel: boolean;
+                        /** @description a colour #rrggbb */
+                        primaryButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        primaryButtonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        primaryButtonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        windowBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        windowForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        windowLinkColor: string;
+                        /** @description a colour #rrggbb */
+                        windowBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerButtonForegroundColor: string;
+                        /** @description extra CSS applied inside the widget's shadow root (root class .ccm-root) */
+                        customCss: string;
+                        customCssForIframeBlocker: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAccountThemeByThemeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                themeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description true: used on every domain of every client, present and future */
+                    allDomains?: boolean;
+                    /** @description the domains (of any client) this theme is used on */
+                    domainIds?: string[];
+                    /** @description dim and block the page until a decision */
+                    widgetBlocking?: boolean;
+                    /** @description ordered subset of accept, decline, cpanel */
+                    widgetButtons?: ("accept" | "decline" | "cpanel")[];
+                    widgetCloseButton?: boolean;
+                    /** @enum {string} */
+                    widgetPosition?: "top" | "center" | "bottom" | "bottomleft" | "bottomright";
+                    /** @enum {string} */
+                    widgetSwitchType?: "checkbox" | "switch";
+                    showPurposesInMainWindow?: boolean;
+                    settingsAcceptAllButton?: boolean;
+                    settingsCheckAndUncheckAllButtons?: boolean;
+                    settingsFooter?: boolean;
+                    complyWithDoNotTrack?: boolean;
+                    enableOnlyInEu?: boolean;
+                    manipulationPrevention?: boolean;
+                    logoEnabled?: boolean;
+                    /** @description base64 JPEG or PNG, at most 512 KiB; null removes it */
+                    logoImage?: string | null;
+                    settingsIconEnabled?: boolean;
+                    /** @description base64 JPEG or PNG, at most 64 KiB; null removes it */
+                    settingsIconImage?: string | null;
+                    /** @enum {string} */
+                    settingsIconTarget?: "main" | "purpose";
+                    whitelabel?: boolean;
+                    /** @description a colour #rrggbb */
+                    primaryButtonBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    primaryButtonForegroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    primaryButtonBorderColor?: string;
+                    /** @description a colour #rrggbb */
+                    declineButtonBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    declineButtonForegroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    declineButtonBorderColor?: string;
+                    /** @description a colour #rrggbb */
+                    buttonBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    buttonForegroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    buttonBorderColor?: string;
+                    /** @description a colour #rrggbb */
+                    windowBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    windowForegroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    windowLinkColor?: string;
+                    /** @description a colour #rrggbb */
+                    windowBorderColor?: string;
+                    /** @description a colour #rrggbb */
+                    iframeBlockerBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    iframeBlockerForegroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    iframeBlockerButtonBackgroundColor?: string;
+                    /** @description a colour #rrggbb */
+                    iframeBlockerButtonForegroundColor?: string;
+                    /** @description extra CSS applied inside the widget's shadow root (root class .ccm-root) */
+                    customCss?: string;
+                    customCssForIframeBlocker?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 7 lowercase hex characters */
+                        id: string;
+                        name: string;
+                        /** @description true: used on every domain of every client, present and future */
+                        allDomains: boolean;
+                        /** @description the domains (of any client) this theme is used on */
+                        domainIds: string[];
+                        /** @description dim and block the page until a decision */
+                        widgetBlocking: boolean;
+                        /** @description ordered subset of accept, decline, cpanel */
+                        widgetButtons: ("accept" | "decline" | "cpanel")[];
+                        widgetCloseButton: boolean;
+                        /** @enum {string} */
+                        widgetPosition: "top" | "center" | "bottom" | "bottomleft" | "bottomright";
+                        /** @enum {string} */
+                        widgetSwitchType: "checkbox" | "switch";
+                        showPurposesInMainWindow: boolean;
+                        settingsAcceptAllButton: boolean;
+                        settingsCheckAndUncheckAllButtons: boolean;
+                        settingsFooter: boolean;
+                        complyWithDoNotTrack: boolean;
+                        enableOnlyInEu: boolean;
+                        manipulationPrevention: boolean;
+                        logoEnabled: boolean;
+                        /** @description base64 JPEG or PNG, at most 512 KiB; null removes it */
+                        logoImage: string | null;
+                        settingsIconEnabled: boolean;
+                        /** @description base64 JPEG or PNG, at most 64 KiB; null removes it */
+                        settingsIconImage: string | null;
+                        /** @enum {string} */
+                        settingsIconTarget: "main" | "purpose";
+                        whitelabel: boolean;
+                        /** @description a colour #rrggbb */
+                        primaryButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        primaryButtonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        primaryButtonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        buttonBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        windowBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        windowForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        windowLinkColor: string;
+                        /** @description a colour #rrggbb */
+                        windowBorderColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerForegroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerButtonBackgroundColor: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerButtonForegroundColor: string;
+                        /** @description extra CSS applied inside the widget's shadow root (root class .ccm-root) */
+                        customCss: string;
+                        customCssForIframeBlocker: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAccountThemeByThemeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                themeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAccountText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        language: string;
+                        widgetTitle: string;
+                        widgetIntroText: string;
+                        widgetDeclineButtonText: string;
+                        widgetFullConsentButtonText: string;
+                        widgetSettingsButtonText: string;
+                        checkAllButtonText: string;
+                        uncheckAllButtonText: string;
+                        imprint: string;
+                        imprintHtmlCode: string;
+                        imprintUrl: string;
+                        privacyPolicy: string;
+                        privacyPolicyHtmlCode: string;
+                        privacyPolicyUrl: string;
+                        accessibility: string;
+                        accessibilityHtmlCode: string;
+                        accessibilityUrl: string;
+                        categoriesTitle: string;
+                        categoriesCancelButtonText: string;
+                        categoriesFullConsentButtonText: string;
+                        categoriesSaveButtonText: string;
+                        detailsTitle: string;
+                        detailsCloseButtonText: string;
+                        embeddingVendorLabel: string;
+                        embeddingDescriptionLabel: string;
+                        embeddingPrivacyPolicyUrlLabel: string;
+                        embeddingLifetimeLabel: string;
+                        embeddingWhichDataIsCollectedLabel: string;
+                        embeddingPurposeOfDataCollectionLabel: string;
+                        embeddingLegalBasisLabel: string;
+                        embeddingPlaceOfProcessingLabel: string;
+                        embeddingAssetNameLabel: string;
+                        embeddingAssetLifetimeLabel: string;
+                        embeddingAssetDescriptionLabel: string;
+                        blockedContentTitle: string;
+                        blockedContentDisclaimer: string;
+                        blockedContentConsentButtonText: string;
+                        blockedContentConsentSwitchShowExternalContent: string;
+                        blockedContentConsentSwitchAllowEmbedding: string;
+                        blockedContentConsentSwitchProviderDetails: string;
+                        changeConsentText: string;
+                        moreInformationLabel: string;
+                        questionMarkButtonText: string;
+                        tcfVendorIntroText: string;
+                        tcfPurposeLabel: string;
+                        tcfSpecialPurposeLabel: string;
+                        tcfFeaturesLabel: string;
+                        tcfSpecialFeaturesLabel: string;
+                        tcfOptedInRemark: string;
+                        tcfThirdPartiesLabel: string;
+                        nonTcfPurposesLabel: string;
+                        nonTcfVendorsLabel: string;
+                        tcfVendorUsesNonCookieStorageText: string;
+                        tcfSpecialFeaturesHandledGloballyText: string;
+                        tcfStacksListText: string;
+                        tcfCookieRefreshText: string;
+                        tcfExtendedDisclosureText: string;
+                        tcfAssetTypeLabel: string;
+                        tcfAssetPurposesLabel: string;
+                        purposeNames: {
+                            [key: string]: string;
+                        };
+                        purposeDescriptions: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAccountTextByLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a language code such as de or en */
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        language: string;
+                        widgetTitle: string;
+                        widgetIntroText: string;
+                        widgetDeclineButtonText: string;
+                        widgetFullConsentButtonText: string;
+                        widgetSettingsButtonText: string;
+                        checkAllButtonText: string;
+                        uncheckAllButtonText: string;
+                        imprint: string;
+                        imprintHtmlCode: string;
+                        imprintUrl: string;
+                        privacyPolicy: string;
+                        privacyPolicyHtmlCode: string;
+                        privacyPolicyUrl: string;
+                        accessibility: string;
+                        accessibilityHtmlCode: string;
+                        accessibilityUrl: string;
+                        categoriesTitle: string;
+                        categoriesCancelButtonText: string;
+                        categoriesFullConsentButtonText: string;
+                        categoriesSaveButtonText: string;
+                        detailsTitle: string;
+                        detailsCloseButtonText: string;
+                        embeddingVendorLabel: string;
+                        embeddingDescriptionLabel: string;
+                        embeddingPrivacyPolicyUrlLabel: string;
+                        embeddingLifetimeLabel: string;
+                        embeddingWhichDataIsCollectedLabel: string;
+                        embeddingPurposeOfDataCollectionLabel: string;
+                        embeddingLegalBasisLabel: string;
+                        embeddingPlaceOfProcessingLabel: string;
+                        embeddingAssetNameLabel: string;
+                        embeddingAssetLifetimeLabel: string;
+                        embeddingAssetDescriptionLabel: string;
+                        blockedContentTitle: string;
+                        blockedContentDisclaimer: string;
+                        blockedContentConsentButtonText: string;
+                        blockedContentConsentSwitchShowExternalContent: string;
+                        blockedContentConsentSwitchAllowEmbedding: string;
+                        blockedContentConsentSwitchProviderDetails: string;
+                        changeConsentText: string;
+                        moreInformationLabel: string;
+                        questionMarkButtonText: string;
+                        tcfVendorIntroText: string;
+                        tcfPurposeLabel: string;
+                        tcfSpecialPurposeLabel: string;
+                        tcfFeaturesLabel: string;
+                        tcfSpecialFeaturesLabel: string;
+                        tcfOptedInRemark: string;
+                        tcfThirdPartiesLabel: string;
+                        nonTcfPurposesLabel: string;
+                        nonTcfVendorsLabel: string;
+                        tcfVendorUsesNonCookieStorageText: string;
+                        tcfSpecialFeaturesHandledGloballyText: string;
+                        tcfStacksListText: string;
+                        tcfCookieRefreshText: string;
+                        tcfExtendedDisclosureText: string;
+                        tcfAssetTypeLabel: string;
+                        tcfAssetPurposesLabel: string;
+                        purposeNames: {
+                            [key: string]: string;
+                        };
+                        purposeDescriptions: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAccountTextByLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a language code such as de or en */
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    widgetTitle?: string;
+                    widgetIntroText?: string;
+                    widgetDeclineButtonText?: string;
+                    widgetFullConsentButtonText?: string;
+                    widgetSettingsButtonText?: string;
+                    checkAllButtonText?: string;
+                    uncheckAllButtonText?: string;
+                    imprint?: string;
+                    /** @description HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales) */
+                    imprintHtmlCode?: string;
+                    /** @description an http(s) URL or empty */
+                    imprintUrl?: string;
+                    privacyPolicy?: string;
+                    /** @description HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales) */
+                    privacyPolicyHtmlCode?: string;
+                    /** @description an http(s) URL or empty */
+                    privacyPolicyUrl?: string;
+                    accessibility?: string;
+                    /** @description HTML, stored sanitised to an allow-list (formatting, tables, http(s)/mailto/tel links; see the README, Locales) */
+                    accessibilityHtmlCode?: string;
+                    /** @description an http(s) URL or empty */
+                    accessibilityUrl?: string;
+                    categoriesTitle?: string;
+                    categoriesCancelButtonText?: string;
+                    categoriesFullConsentButtonText?: string;
+                    categoriesSaveButtonText?: string;
+                    detailsTitle?: string;
+                    detailsCloseButtonText?: string;
+                    embeddingVendorLabel?: string;
+                    embeddingDescriptionLabel?: string;
+                    embeddingPrivacyPolicyUrlLabel?: string;
+                    embeddingLifetimeLabel?: string;
+                    embeddingWhichDataIsCollectedLabel?: string;
+                    embeddingPurposeOfDataCollectionLabel?: string;
+                    embeddingLegalBasisLabel?: string;
+                    embeddingPlaceOfProcessingLabel?: string;
+                    embeddingAssetNameLabel?: string;
+                    embeddingAssetLifetimeLabel?: string;
+                    embeddingAssetDescriptionLabel?: string;
+                    blockedContentTitle?: string;
+                    blockedContentDisclaimer?: string;
+                    blockedContentConsentButtonText?: string;
+                    blockedContentConsentSwitchShowExternalContent?: string;
+                    blockedContentConsentSwitchAllowEmbedding?: string;
+                    blockedContentConsentSwitchProviderDetails?: string;
+                    changeConsentText?: string;
+                    moreInformationLabel?: string;
+                    questionMarkButtonText?: string;
+                    tcfVendorIntroText?: string;
+                    tcfPurposeLabel?: string;
+                    tcfSpecialPurposeLabel?: string;
+                    tcfFeaturesLabel?: string;
+                    tcfSpecialFeaturesLabel?: string;
+                    tcfOptedInRemark?: string;
+                    tcfThirdPartiesLabel?: string;
+                    nonTcfPurposesLabel?: string;
+                    nonTcfVendorsLabel?: string;
+                    tcfVendorUsesNonCookieStorageText?: string;
+                    tcfSpecialFeaturesHandledGloballyText?: string;
+                    tcfStacksListText?: string;
+                    tcfCookieRefreshText?: string;
+                    tcfExtendedDisclosureText?: string;
+                    tcfAssetTypeLabel?: string;
+                    tcfAssetPurposesLabel?: string;
+                    /** @description keyed by purpose id (41ba25c, cdcbd7c, a717ff5, 7c19e32, 6cd2721, 15c61c3) */
+                    purposeNames?: {
+                        [key: string]: string;
+                    };
+                    /** @description keyed by purpose id (41ba25c, cdcbd7c, a717ff5, 7c19e32, 6cd2721, 15c61c3) */
+                    purposeDescriptions?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        language: string;
+                        widgetTitle: string;
+                        widgetIntroText: string;
+                        widgetDeclineButtonText: string;
+                        widgetFullConsentButtonText: string;
+                        widgetSettingsButtonText: string;
+                        checkAllButtonText: string;
+                        uncheckAllButtonText: string;
+                        imprint: string;
+                        imprintHtmlCode: string;
+                        imprintUrl: string;
+                        privacyPolicy: string;
+                        privacyPolicyHtmlCode: string;
+                        privacyPolicyUrl: string;
+                        accessibility: string;
+                        accessibilityHtmlCode: string;
+                        accessibilityUrl: string;
+                        categoriesTitle: string;
+                        categoriesCancelButtonText: string;
+                        categoriesFullConsentButtonText: string;
+                        categoriesSaveButtonText: string;
+                        detailsTitle: string;
+                        detailsCloseButtonText: string;
+                        embeddingVendorLabel: string;
+                        embeddingDescriptionLabel: string;
+                        embeddingPrivacyPolicyUrlLabel: string;
+                        embeddingLifetimeLabel: string;
+                        embeddingWhichDataIsCollectedLabel: string;
+                        embeddingPurposeOfDataCollectionLabel: string;
+                        embeddingLegalBasisLabel: string;
+                        embeddingPlaceOfProcessingLabel: string;
+                        embeddingAssetNameLabel: string;
+                        embeddingAssetLifetimeLabel: string;
+                        embeddingAssetDescriptionLabel: string;
+                        blockedContentTitle: string;
+                        blockedContentDisclaimer: string;
+                        blockedContentConsentButtonText: string;
+                        blockedContentConsentSwitchShowExternalContent: string;
+                        blockedContentConsentSwitchAllowEmbedding: string;
+                        blockedContentConsentSwitchProviderDetails: string;
+                        changeConsentText: string;
+                        moreInformationLabel: string;
+                        questionMarkButtonText: string;
+                        tcfVendorIntroText: string;
+                        tcfPurposeLabel: string;
+                        tcfSpecialPurposeLabel: string;
+                        tcfFeaturesLabel: string;
+                        tcfSpecialFeaturesLabel: string;
+                        tcfOptedInRemark: string;
+                        tcfThirdPartiesLabel: string;
+                        nonTcfPurposesLabel: string;
+                        nonTcfVendorsLabel: string;
+                        tcfVendorUsesNonCookieStorageText: string;
+                        tcfSpecialFeaturesHandledGloballyText: string;
+                        tcfStacksListText: string;
+                        tcfCookieRefreshText: string;
+                        tcfExtendedDisclosureText: string;
+                        tcfAssetTypeLabel: string;
+                        tcfAssetPurposesLabel: string;
+                        purposeNames: {
+                            [key: string]: string;
+                        };
+                        purposeDescriptions: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAccountTextByLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a language code such as de or en */
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

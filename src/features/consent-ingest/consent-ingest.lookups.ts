@@ -1,3 +1,4 @@
+import { accountThemesFor, standardTexts } from '../account/account.service.js';
 import type { Db } from '../../db/database.js';
 import type { PurposeId } from '../locales/builtin-texts.js';
 import { effectiveTexts, type StoredTexts } from '../locales/locale-texts.js';
@@ -74,11 +75,13 @@ export class DomainSnapshotCache {
 
   // The revision was read first, so what is loaded now is at least that revision: never older than its key.
   private async load(domainId: string, name: string, revision: number, clientApiKey: string): Promise<DomainSnapshot> {
-    const [embeddingRows, localeRows, domainRow, themeRows] = await Promise.all([
+    const [embeddingRows, localeRows, domainRow, themeRows, accountThemes, standard] = await Promise.all([
       this.db.selectFrom('embeddings').select(['id', 'name', 'purpose', 'active', 'data']).where('domain_id', '=', domainId).execute(),
       this.db.selectFrom('locales').select(['name', 'active', 'texts']).where('domain_id', '=', domainId).execute(),
       this.db.selectFrom('domains').select(['settings', 'legal_revision', 'scheme']).where('id', '=', domainId).executeTakeFirst(),
       this.db.selectFrom('themes').select('id').where('domain_id', '=', domainId).execute(),
+      accountThemesFor(this.db, domainId),
+      standardTexts(this.db),
     ]);
     const embeddings = new Map<string, SnapshotEmbedding>(
       embeddingRows.map((e) => [
@@ -95,7 +98,8 @@ export class DomainSnapshotCache {
       scheme: domainRow?.scheme ?? 'https',
       revision,
       legalRevision: domainRow?.legal_revision ?? 0,
-      themeIds: new Set(themeRows.map((t) => t.id)),
+      // The account themes distributed to the domain are shown there too (docs/account.md).
+      themeIds: new Set([...themeRows.map((t) => t.id), ...accountThemes.map((t) => t.id)]),
       activeLocales: new Set(localeRows.filter((l) => l.active === 1).map((l) => l.name)),
       // A change of the list raises the revision, so the snapshot's copy is as current as the rest.
       sharingDomains: domainRow ? parseSettings(domainRow.settings).consentSharingDomains : [],
@@ -103,7 +107,7 @@ export class DomainSnapshotCache {
       purposeNames(lang) {
         let names = purposeNames.get(lang);
         if (!names) {
-          names = effectiveTexts(lang, locales.get(lang)).purposeNames;
+          names = effectiveTexts(lang, locales.get(lang), standard).purposeNames;
           if (purposeNames.size < 64) purposeNames.set(lang, names);
         }
         return names;

@@ -100,3 +100,23 @@ export async function clientExists(db: Executor, clientId: string): Promise<bool
 export async function domainIdTaken(db: Executor, domainId: string): Promise<boolean> {
   return (await db.selectFrom('domains').select('id').where('id', '=', domainId).executeTakeFirst()) !== undefined;
 }
+
+/** The ids among `ids` that are domains (of any client: the agency's account content spans clients). */
+export async function existingDomainIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.selectFrom('domains').select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
+    rows.forEach((r) => found.add(r.id));
+  }
+  return found;
+}
+
+/** Raises the configuration revision of the given domains, or of every domain: their widgets are rebuilt. */
+export async function bumpConfigRevisions(db: Executor, ids: readonly string[] | 'all', now: string): Promise<void> {
+  const update = () => db.updateTable('domains').set((eb) => ({ config_revision: eb('config_revision', '+', 1), updated_at: now }));
+  if (ids === 'all') {
+    await update().execute();
+    return;
+  }
+  for (let i = 0; i < ids.length; i += 500) await update().where('id', 'in', ids.slice(i, i + 500)).execute();
+}

@@ -58,6 +58,11 @@ export const DomainSettingsSchema = Type.Object({
   appendConsentSwitchToIframes: bool,
   iframeBlockMode: StringEnum(['blacklist', 'whitelist'] as const),
   iframeMarkers: markerList,
+  useAccountTheme: Type.Boolean({
+    description:
+      'Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its ' +
+      'default theme; false keeps the domain\'s own',
+  }),
   strictBlocking: Type.Boolean({
     description:
       'Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per ' +
@@ -127,6 +132,7 @@ export const DOMAIN_DEFAULTS: DomainSettings = {
   appendConsentSwitchToIframes: false,
   iframeBlockMode: 'whitelist',
   iframeMarkers: [],
+  useAccountTheme: true,
   strictBlocking: false,
   strictAllowedHosts: [],
   cookieDeclarationTableHeadingStartLevel: 3,

@@ -183,3 +183,9 @@ export function domainRowToDomain(row: DomainRow): Domain {
     ...parseSettings(row.settings),
   };
 }
+
+/**
+ * For the agency's account content (account feature): which of these ids are domains, and a revision bump
+ * for the domains a change reaches, so every process's widget cache serves the change at once.
+ */
+export { existingDomainIds, bumpConfigRevisions } from './domains.repository.js';

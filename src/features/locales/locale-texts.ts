@@ -23,21 +23,29 @@ export function builtinFor(localeName: string): LocaleTexts | undefined {
   return lang in BUILTIN_TEXTS ? BUILTIN_TEXTS[lang as BuiltinLanguage] : undefined;
 }
 
+/** The agency's standard texts by language (`de`, `en`, …; docs/account.md). */
+export type StandardTexts = ReadonlyMap<string, StoredTexts>;
+
 /**
- * The texts a visitor sees: each field a locale leaves empty falls back to Placet's built-in text of the
- * locale's language, then to English. Site-specific fields (URLs, HTML) have no built-in value and stay
- * empty unless set.
+ * The texts a visitor sees: each field a locale leaves empty falls back to the agency's standard text of the
+ * locale's language, then Placet's built-in text of that language, then the agency's English standard text,
+ * then Placet's English. A domain's own text always wins (it is the domain's override). Site-specific fields
+ * (URLs, HTML) have no built-in value and stay empty unless set (here or in the standard texts).
  */
-export function effectiveTexts(localeName: string, stored: StoredTexts | undefined): LocaleTexts {
+export function effectiveTexts(localeName: string, stored: StoredTexts | undefined, standard?: StandardTexts): LocaleTexts {
   const own = builtinFor(localeName);
   const en = BUILTIN_TEXTS.en;
+  const std = standard?.get(languageOf(localeName));
+  const stdEn = standard?.get('en');
   const pick = (value: string | undefined, ...fallbacks: (string | undefined)[]) =>
     [value, ...fallbacks].find((v) => v !== undefined && v !== '') ?? '';
   const texts = Object.fromEntries(
-    LOCALE_TEXT_FIELDS.map((f) => [f, pick(stored?.texts[f], own?.[f], en[f])]),
+    LOCALE_TEXT_FIELDS.map((f) => [f, pick(stored?.texts[f], std?.texts[f], own?.[f], stdEn?.texts[f], en[f])]),
   ) as Record<(typeof LOCALE_TEXT_FIELDS)[number], string>;
   const purposes = (key: 'purposeNames' | 'purposeDescriptions') =>
-    Object.fromEntries(PURPOSE_IDS.map((id) => [id, pick(stored?.[key][id], own?.[key][id], en[key][id])])) as Record<
+    Object.fromEntries(
+      PURPOSE_IDS.map((id) => [id, pick(stored?.[key][id], std?.[key][id], own?.[key][id], stdEn?.[key][id], en[key][id])]),
+    ) as Record<
       PurposeId,
       string
     >;

@@ -32,6 +32,22 @@ const writable = {
   purposeDescriptions: Type.Optional(PurposeMap(2000)),
 };
 
+/** The texts alone, as the agency's standard texts take them (account feature). */
+export const LocaleTextsBody = Type.Object(
+  { ...textProperties, purposeNames: Type.Optional(PurposeMap(200)), purposeDescriptions: Type.Optional(PurposeMap(2000)) },
+  { additionalProperties: false },
+);
+export type LocaleTextsInput = Static<typeof LocaleTextsBody>;
+
+const readTextsFields = () => Object.fromEntries(LOCALE_TEXT_FIELDS.map((f) => [f, Type.String()])) as Record<LocaleTextField, TString>;
+
+/** Stored texts as read back: every field, "" where unset. */
+export const LocaleTextsSchema = Type.Object({
+  ...readTextsFields(),
+  purposeNames: Type.Record(Type.String(), Type.String()),
+  purposeDescriptions: Type.Record(Type.String(), Type.String()),
+});
+
 export const CreateLocaleBody = Type.Object({ name: LocaleNameSchema, ...writable }, { additionalProperties: false });
 export type CreateLocale = Static<typeof CreateLocaleBody>;
 

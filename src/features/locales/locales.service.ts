@@ -5,7 +5,8 @@ import { AppError } from '../../errors.js';
 import { mutateDomain, requireDomain } from '../domains/domain-scope.js';
 import { HTML_TEXT_FIELDS, LOCALE_TEXT_FIELDS, type LocaleTextField } from './builtin-texts.js';
 import { sanitizeLegalHtml } from './locale-html.js';
-import { effectiveTexts, type StoredTexts } from './locale-texts.js';
+import { effectiveTexts, type StandardTexts, type StoredTexts } from './locale-texts.js';
+import { standardTexts } from '../account/account.service.js';
 import {
   deleteLocaleRow,
   findScopedLocaleRow,
@@ -23,9 +24,9 @@ export function parseStoredTexts(json: string): StoredTexts {
 }
 
 /** The stored fields; a field never set reads as "" (it falls back to the built-in text in the widget). */
-export function localeRowToLocale(row: LocaleRow, effective = false): Locale {
+export function localeRowToLocale(row: LocaleRow, effective = false, standard?: StandardTexts): Locale {
   const stored = parseStoredTexts(row.texts);
-  if (effective) return { name: row.name, active: row.active === 1, ...effectiveTexts(row.name, stored) };
+  if (effective) return { name: row.name, active: row.active === 1, ...effectiveTexts(row.name, stored, standard) };
   const texts = Object.fromEntries(LOCALE_TEXT_FIELDS.map((f) => [f, stored.texts[f] ?? ''])) as Record<LocaleTextField, string>;
   return {
     name: row.name,
@@ -37,7 +38,7 @@ export function localeRowToLocale(row: LocaleRow, effective = false): Locale {
 }
 
 /** HTML fields are stored sanitised (the value a later GET shows is the one visitors' pages render). */
-function mergeTexts(current: StoredTexts, input: UpdateLocale): StoredTexts {
+export function mergeTexts(current: StoredTexts, input: Omit<UpdateLocale, 'name' | 'active'>): StoredTexts {
   const texts = { ...current.texts };
   for (const f of LOCALE_TEXT_FIELDS) {
     const given = input[f];
@@ -72,7 +73,8 @@ export async function listLocales(deps: Deps, c: string, d: string): Promise<Loc
 export async function getLocale(deps: Deps, c: string, d: string, name: string, effective = false): Promise<Locale> {
   const row = await findScopedLocaleRow(deps.db, c, d, name);
   if (!row) throw new AppError('LOCALE_NOT_FOUND');
-  return localeRowToLocale(row, effective);
+  // What the widget shows includes the agency's standard texts (docs/account.md).
+  return localeRowToLocale(row, effective, effective ? await standardTexts(deps.db) : undefined);
 }
 
 export async function createLocale(deps: Deps, c: string, d: string, input: CreateLocale): Promise<Locale> {

@@ -41,7 +41,7 @@ export function themeRowToTheme(row: ThemeRow): Theme {
 }
 
 /** Validates images and normalises colours to lower case; every problem is reported at once. */
-function normalise(settings: Partial<ThemeSettings>): Partial<ThemeSettings> {
+export function normalise(settings: Partial<ThemeSettings>): Partial<ThemeSettings> {
   const out: Partial<ThemeSettings> = { ...settings };
   const details: ErrorDetail[] = [];
   for (const [field, max] of [['logoImage', LOGO_MAX_BYTES], ['settingsIconImage', SETTINGS_ICON_MAX_BYTES]] as const) {

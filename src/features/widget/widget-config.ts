@@ -5,7 +5,7 @@ import { sharingHost } from '../domains/domain-name.js';
 import { strictEmbeddings } from './strict-policy.js';
 import { BUILTIN_LANGUAGES, HTML_TEXT_FIELDS, PURPOSE_IDS, type LocaleTexts } from '../locales/builtin-texts.js';
 import { fillLegalHtml } from '../locales/locale-html.js';
-import { effectiveTexts, languageOf, type StoredTexts } from '../locales/locale-texts.js';
+import { effectiveTexts, languageOf, type StandardTexts, type StoredTexts } from '../locales/locale-texts.js';
 import type { Placeholder } from '../placeholders/placeholders.schemas.js';
 import type { Theme } from '../themes/themes.schemas.js';
 
@@ -48,6 +48,8 @@ export interface WidgetSource {
   outsideGdprArea?: boolean;
   /** The legal pages onboarding applied (docs/onboarding.md): used where a locale has no URL of its own. */
   legalLinks?: { imprintUrl: string; privacyPolicyUrl: string };
+  /** The agency's standard texts by language (docs/account.md). */
+  standardTexts?: StandardTexts;
 }
 
 export interface LanguageChoice {
@@ -80,7 +82,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
   const stored = new Map(source.locales.map((l) => [l.name, l.stored]));
   const loc: Record<string, LocaleBundle> = {};
   for (const name of names) {
-    const texts = effectiveTexts(name, stored.get(name));
+    const texts = effectiveTexts(name, stored.get(name), source.standardTexts);
     texts.imprintUrl ||= source.legalLinks?.imprintUrl ?? '';
     texts.privacyPolicyUrl ||= source.legalLinks?.privacyPolicyUrl ?? '';
     loc[name] = localeBundle(name, texts, source.embeddings, fill);

@@ -1,3 +1,4 @@
+import { accountThemesFor, standardTexts } from '../account/account.service.js';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Deps } from '../../deps.js';
@@ -230,10 +231,14 @@ export class WidgetService {
   private async domainKeys(domainId: string, revision: number): Promise<DomainKeys> {
     const known = this.keys.get(domainId);
     if (known && known.revision === revision) return known;
-    const [themes, locales] = await Promise.all([listThemeRows(this.deps.db, domainId), listLocaleRows(this.deps.db, domainId)]);
+    const [themes, locales, accountThemes] = await Promise.all([
+      listThemeRows(this.deps.db, domainId),
+      listLocaleRows(this.deps.db, domainId),
+      accountThemesFor(this.deps.db, domainId),
+    ]);
     const keys = {
       revision,
-      themeIds: new Set(themes.map((t) => t.id)),
+      themeIds: new Set([...themes.map((t) => t.id), ...accountThemes.map((t) => t.id)]),
       locales: new Set(locales.filter((l) => l.active === 1).map((l) => l.name)),
     };
     if (this.keys.size >= MAX_CACHE_ENTRIES * 10) this.keys.delete(this.keys.keys().next().value!);
@@ -280,16 +285,25 @@ export class WidgetService {
     const { target, domain, issued } = delivery;
     const domainId = target.id;
     const db = this.deps.db;
-    const [embeddingRows, localeRows, placeholderRows, themeRows, legalLinks] = await Promise.all([
+    const [embeddingRows, localeRows, placeholderRows, themeRows, legalLinks, accountThemes, standard] = await Promise.all([
       listEmbeddingRows(db, domainId),
       listLocaleRows(db, domainId),
       listPlaceholderRows(db, domainId),
       listThemeRows(db, domainId),
       appliedLegalLinks(db, domainId),
+      accountThemesFor(db, domainId),
+      standardTexts(db),
     ]);
-    const themeRow = themeRows.find((t) => t.id === themeId) ?? themeRows.find((t) => t.is_default === 1) ?? themeRows[0];
-    if (!themeRow) return undefined;
-    const theme = themeRowToTheme(themeRow);
+    // A theme the snippet pins (the domain's or an account theme distributed to it), else the agency's account
+    // theme for this domain unless the domain keeps its own, else the domain's default (docs/account.md).
+    const pinned = themeRows.find((t) => t.id === themeId);
+    const fallback = themeRows.find((t) => t.is_default === 1) ?? themeRows[0];
+    const theme = pinned
+      ? themeRowToTheme(pinned)
+      : (accountThemes.find((t) => t.id === themeId) ??
+        (domain.useAccountTheme ? accountThemes[0] : undefined) ??
+        (fallback ? themeRowToTheme(fallback) : undefined));
+    if (!theme) return undefined;
     const built = buildWidgetConfig(
       {
         clientApiKey: target.api_key,
@@ -303,6 +317,7 @@ export class WidgetService {
         theme,
         outsideGdprArea,
         legalLinks,
+        standardTexts: standard,
       },
       choice,
     );
