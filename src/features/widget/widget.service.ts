@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { metrics } from '../../metrics.js';
 import { CONFIG_TOKEN, buildWidget } from '../../../widget/build.js';
+import { parseFeatures } from '../clients/clients.service.js';
 import { pageMatchesDomain } from '../domains/domain-name.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
 import { createDomain } from '../domains/domains.service.js';
@@ -299,6 +300,7 @@ export class WidgetService {
         theme,
         outsideGdprArea,
         legalLinks,
+        features: parseFeatures(target.features),
       },
       choice,
     );
