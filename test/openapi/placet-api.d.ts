@@ -884,6 +884,8 @@ export interface components {
                 details?: {
                     field?: string;
                     message: string;
+                    /** @description FEATURE_NOT_AVAILABLE: the client feature flag the field needs */
+                    flag?: string;
                 }[];
             };
         };
@@ -1632,6 +1634,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1910,6 +1921,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2205,6 +2225,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2557,6 +2586,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2856,6 +2894,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3925,6 +3972,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4237,6 +4293,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4589,6 +4654,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4887,6 +4961,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6877,6 +6960,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getDomainApiDomains: {
@@ -6906,6 +6998,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6975,6 +7076,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7035,6 +7145,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7129,6 +7248,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7189,6 +7317,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7237,6 +7374,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
