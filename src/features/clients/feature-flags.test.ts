@@ -90,6 +90,14 @@ for (const dialect of DIALECTS) {
         expect(domains.json<unknown[]>()).toHaveLength(2);
         expect((await s.widget()).d).toBe(s.domain.id);
       });
+
+      it('lets autoCreateDomains create no second domain while off', async () => {
+        const s = await setup(ctx, ['canUseMultiDom']);
+        await ctx.hosting({ method: 'PUT', url: `/hosting/api/client/${s.client.id}`, payload: { autoCreateDomains: true } });
+        const res = await ctx.app.inject({ method: 'GET', url: `/public/app.js?apiKey=${s.client.apiKey}`, headers: { referer: 'https://new.example/' } });
+        expect(res.body).toContain('unknown apiKey or domain');
+        expect((await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${s.client.id}/domain` })).json<unknown[]>()).toHaveLength(1);
+      });
     });
 
     describe('canUseConsentSharing', () => {
