@@ -158,6 +158,15 @@ for (const dialect of DIALECTS) {
         expectRefused(await s.call('PUT', '', { blockNewScripts: false }), { 'body.blockNewScripts': 'canUseScripts' });
       });
 
+      it('imports presets with their catalogue markers while off (they only make blocking work)', async () => {
+        const s = await setup(ctx, ['canUseScripts', 'canUseIframes']);
+        const res = await s.call('POST', '/onboarding/presets', [{ id: 33, active: true }] as unknown as Json);
+        expect(res.statusCode).toBe(201);
+        const [embedding] = (await s.call('GET', '/embedding')).json<{ scriptMarkers: string[]; iframeMarkers: string[] }[]>();
+        expect(embedding!.scriptMarkers).toContain('fls.doubleclick.net');
+        expect(embedding!.iframeMarkers).toContain('fls.doubleclick.net');
+      });
+
       it('turned off after data exists: stored markers keep blocking, and emptying them is refused', async () => {
         const s = await setup(ctx, [], { blockedScriptMarkers: ['evil.example'] });
         const emb = (await s.call('POST', '/embedding', { name: 'GA', purpose: 'a717ff5', scriptMarkers: ['gtag/js'] })).json<{ id: string }>();
