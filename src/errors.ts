@@ -57,6 +57,8 @@ export const ERRORS = {
   UNAUTHORIZED: { status: 401, message: 'A valid API key is required.' },
   LOGIN_FAILED: { status: 401, message: 'Wrong key, username or password, or the account is not active.' },
   FORBIDDEN: { status: 403, message: 'Your console role may not do this.' },
+  /** A client feature flag is off: `details` name each refused field and its `flag` (README, "Feature flags"). */
+  FEATURE_NOT_AVAILABLE: { status: 403, message: 'The client does not have the feature this needs.' },
   CSRF_FAILED: { status: 403, message: 'The request lacks the console\'s CSRF token; reload the page and try again.' },
   NOT_FOUND: { status: 404, message: 'No such route.' },
   CLIENT_NOT_FOUND: { status: 404, message: 'The client does not exist.' },

@@ -107,6 +107,15 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Saved.');
     const shop = (await ctx.hosting({ method: 'GET', url: '/hosting/api/client/by-username/shop-owner' })).json();
     expect(shop).toMatchObject({ domainMaxCount: 3, features: { canUseIAB: false, canUseScripts: true }, active: true });
+    // Without canUseDomAPI the console offers no Domain API key (the server would refuse one).
+    const keyHeading = () => page.getByRole('heading', { name: 'Domain API key' }).count();
+    expect(await keyHeading()).toBe(1);
+    await page.getByLabel('canUseDomAPI').uncheck();
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect.poll(keyHeading).toBe(0);
+    await page.getByLabel('canUseDomAPI').check();
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect.poll(keyHeading).toBe(1);
 
     // A domain: a bad name is explained; a good one is created and opened.
     const domainForm = page.locator('form', { has: page.getByRole('heading', { name: 'New domain' }) });

@@ -124,7 +124,8 @@ export function ClientView({ ctx, clientId }: { ctx: Ctx; clientId: string }) {
       <PageTitle>{client.company || client.username}</PageTitle>
       {ctx.session.role === 'agency' && <ClientForm ctx={ctx} client={client} onSaved={setClient} />}
       <DomainsPanel ctx={ctx} clientId={clientId} />
-      <DomainApiKey ctx={ctx} clientId={clientId} />
+      {/* Without canUseDomAPI the server refuses a key (README, "Feature flags"): no button that can only fail. */}
+      {client.features.canUseDomAPI !== false && <DomainApiKey ctx={ctx} clientId={clientId} />}
     </>
   );
 }

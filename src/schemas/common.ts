@@ -37,7 +37,13 @@ export const ErrorBodySchema = Type.Object(
       code: Type.String(),
       message: Type.String(),
       details: Type.Optional(
-        Type.Array(Type.Object({ field: Type.Optional(Type.String()), message: Type.String() })),
+        Type.Array(
+          Type.Object({
+            field: Type.Optional(Type.String()),
+            message: Type.String(),
+            flag: Type.Optional(Type.String({ description: 'FEATURE_NOT_AVAILABLE: the client feature flag the field needs' })),
+          }),
+        ),
       ),
     }),
   },

@@ -957,6 +957,8 @@ export interface components {
                 details?: {
                     field?: string;
                     message: string;
+                    /** @description FEATURE_NOT_AVAILABLE: the client feature flag the field needs */
+                    flag?: string;
                 }[];
             };
         };
@@ -1705,6 +1707,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1998,6 +2009,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2308,6 +2328,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2660,6 +2689,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2959,6 +2997,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4028,6 +4075,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4340,6 +4396,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4692,6 +4757,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4990,6 +5064,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8122,6 +8205,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getDomainApiDomains: {
@@ -8151,6 +8243,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8220,6 +8321,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8280,6 +8390,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8374,6 +8493,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8434,6 +8562,15 @@ export interface operations {
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8482,6 +8619,15 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -67,3 +67,12 @@ export async function domainUsage(db: Executor, month: string, clientId?: string
   const rows = await query.execute();
   return rows.map((r) => ({ clientId: r.client_id, name: r.name, whitelabel: r.whitelabel === 1, calls: toInt(r.count) }));
 }
+
+/** Raises the configuration revision of every domain of the client (its feature flags changed). */
+export async function bumpConfigRevisionsOfClient(db: Executor, clientId: string, now: string): Promise<void> {
+  await db
+    .updateTable('domains')
+    .set((eb) => ({ config_revision: eb('config_revision', '+', 1), updated_at: now }))
+    .where('client_id', '=', clientId)
+    .execute();
+}

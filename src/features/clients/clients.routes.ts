@@ -122,7 +122,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
         tags, security,
         summary: 'Create the secret Domain API key, replacing and invalidating the previous one',
         params: ClientParams,
-        response: { 201: DomainApiKeySchema, ...errorResponses(401, 404) },
+        response: { 201: DomainApiKeySchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) =>

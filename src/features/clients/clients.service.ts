@@ -1,9 +1,12 @@
 import bcrypt from 'bcryptjs';
 import type { Deps } from '../../deps.js';
 import { isoNow, sha256Hex } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
+import { requireFeature } from './feature-gates.js';
 import {
+  bumpConfigRevisionsOfClient,
   deleteClientRow,
   domainUsage,
   findClientByApiKey,
@@ -144,15 +147,32 @@ export async function updateClient(deps: Deps, id: string, input: UpdateClient):
   if (input.whitelabelMaxCount !== undefined) changes.whitelabel_max_count = input.whitelabelMaxCount;
   if (input.widgetDisplayMaxCount !== undefined) changes.widget_display_max_count = input.widgetDisplayMaxCount;
   if (input.autoCreateDomains !== undefined) changes.auto_create_domains = Number(input.autoCreateDomains);
+  let featuresChanged = false;
   if (input.features !== undefined) {
-    changes.features = JSON.stringify({ ...parseFeatures(current.features), ...input.features });
+    const before = parseFeatures(current.features);
+    const after = { ...before, ...input.features };
+    changes.features = JSON.stringify(after);
+    featuresChanged = FEATURE_FLAGS.some((f) => before[f] !== after[f]);
   }
   try {
-    if (!(await updateClientRow(deps.db, id, changes))) throw new AppError('CLIENT_NOT_FOUND');
+    await deps.db.transaction().execute(async (trx) => {
+      if (!(await updateClientRow(trx, id, changes))) throw new AppError('CLIENT_NOT_FOUND');
+      // The flags shape the widget each domain serves (docs/widget.md, "Feature flags"), and the widget
+      // cache and the consent tokens are keyed by the domain's configuration revision: every process must
+      // rebuild, so the revisions go up with the flags, in the same transaction.
+      if (featuresChanged) await bumpConfigRevisionsOfClient(trx, id, changes.updated_at!);
+    });
   } catch (err) {
     throw mapUniqueError(err);
   }
   return getClient(deps, id);
+}
+
+/** The client's feature flags, read with `db` (a transaction's executor when the caller holds one). */
+export async function clientFeatures(db: Executor, clientId: string): Promise<Features> {
+  const row = await findClientById(db, clientId);
+  if (!row) throw new AppError('CLIENT_NOT_FOUND');
+  return parseFeatures(row.features);
 }
 
 export async function deleteClient(deps: Deps, id: string): Promise<void> {
@@ -161,6 +181,8 @@ export async function deleteClient(deps: Deps, id: string): Promise<void> {
 
 /** Creates the secret Domain API key, replacing (and so invalidating) the previous one at once. */
 export async function createDomainApiKey(deps: Deps, clientId: string): Promise<string> {
+  // The key would be of no use: the Domain API answers 403 without the flag (README, "Feature flags").
+  requireFeature(await clientFeatures(deps.db, clientId), 'canUseDomAPI', 'features.canUseDomAPI');
   const apiKey = `pdk_${deps.ids.hex(32)}`;
   const updated = await updateClientRow(deps.db, clientId, {
     domain_api_key_hash: sha256Hex(apiKey),
@@ -186,7 +208,8 @@ function mapUniqueError(err: unknown): unknown {
     : err;
 }
 
-function parseFeatures(json: string): Features {
+/** Stored flags; a flag missing from the JSON (rows older than it) is on, like a new client's. */
+export function parseFeatures(json: string): Features {
   const stored = JSON.parse(json) as Partial<Features>;
   return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, stored[f] ?? true])) as Features;
 }

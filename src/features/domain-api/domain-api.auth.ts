@@ -3,6 +3,8 @@ import { sha256Hex, type Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { findClientByDomainApiKeyHash } from '../clients/clients.repository.js';
 import type { ClientRow } from '../clients/clients.table.js';
+import { parseFeatures } from '../clients/clients.service.js';
+import { requireFeature } from '../clients/feature-gates.js';
 
 const MESSAGE =
   'A valid Domain API key is required in ?apiKey= or Authorization: Bearer (create one with POST /hosting/api/client/{clientId}/domain-api-key).';
@@ -51,11 +53,14 @@ function bearerKey(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** The client whose key authenticated this request; 401 when the key names none. */
+/** The client whose key authenticated this request; 401 when the key names none, 403 without canUseDomAPI. */
 export async function authOf(request: FastifyRequest): Promise<DomainApiAuth> {
   const lookup = lookups.get(request);
   const client = await lookup?.client;
   if (!lookup || !client) throw new AppError('UNAUTHORIZED', undefined, MESSAGE);
+  // A valid key of a client without the Domain API: 403, so the caller learns the key is right but the
+  // feature is off. The key is kept and works again once the flag is on.
+  requireFeature(parseFeatures(client.features), 'canUseDomAPI', 'features.canUseDomAPI');
   return { client, apiKey: lookup.apiKey };
 }
 

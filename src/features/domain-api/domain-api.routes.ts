@@ -30,7 +30,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
 
   app.get(
     '/test',
-    { schema: { tags, security, summary: 'Check a Domain API key', querystring: ApiKeyQuery, response: { 200: TestResultSchema, ...errorResponses(401) } } },
+    { schema: { tags, security, summary: 'Check a Domain API key', querystring: ApiKeyQuery, response: { 200: TestResultSchema, ...errorResponses(401, 403) } } },
     async (request) => {
       const { client, apiKey } = await authOf(request);
       return { username: client.username, apiKey };
@@ -43,7 +43,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
       schema: {
         tags, security, summary: "The key's client's domains",
         querystring: ApiKeyQuery,
-        response: { 200: Type.Array(DomainListItemSchema), ...errorResponses(401) },
+        response: { 200: Type.Array(DomainListItemSchema), ...errorResponses(401, 403) },
       },
     },
     async (request) => service.listDomains(deps, (await authOf(request)).client.id),
@@ -57,7 +57,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
         summary: 'Consent records of the current block, newest first (streamed; pages with limit and cursor)',
         params: DomainParams,
         querystring: ConsentsQuery,
-        response: { 200: ConsentListSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: ConsentListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -80,7 +80,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
         summary: 'The history of one ucid in the current block, by full ucid or unique prefix; [] when none or several match',
         params: ConsentParams,
         querystring: LookupQuery,
-        response: { 200: ConsentListSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: ConsentListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -98,7 +98,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
         summary: 'What one visitor saw: each decision of the ucid (current block, newest first) with the texts, purposes and embeddings of its snapshot, in its language',
         params: ConsentParams,
         querystring: ApiKeyQuery,
-        response: { 200: ShownListSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: ShownListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -115,7 +115,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
         summary: "A snapshot of what visitors saw, by the hash a record names (the key's own domains only)",
         params: SnapshotParams,
         querystring: ApiKeyQuery,
-        response: { 200: SnapshotSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: SnapshotSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -132,7 +132,7 @@ export const domainApiRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
         summary: "The domain's chain head with Placet's Ed25519 signature: keep it to prove later that nothing before it changed",
         params: DomainParams,
         querystring: ApiKeyQuery,
-        response: { 200: CheckpointSchema, ...errorResponses(401, 404, 409) },
+        response: { 200: CheckpointSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => service.currentCheckpoint(deps, (await authOf(request)).client.id, request.params.domainId),

@@ -1,6 +1,8 @@
 import { isoNow, type Deps } from '../../deps.js';
 import type { Engine, Executor, Transaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { Features } from '../clients/clients.schemas.js';
+import { clientFeatures, parseFeatures } from '../clients/clients.service.js';
 import type { ClientRow } from '../clients/clients.table.js';
 import { lockClient } from './domains.repository.js';
 import type { DomainRow } from './domains.table.js';
@@ -32,6 +34,8 @@ export interface DomainMutation {
   readonly client: ClientRow | undefined;
   /** Records what the mutation changed; the strongest kind wins. */
   changed(kind: Change): void;
+  /** The owning client's feature flags, read in the transaction (src/features/clients/feature-gates.ts). */
+  features(): Promise<Features>;
 }
 
 /**
@@ -64,6 +68,7 @@ export async function mutateDomain<T>(
       changed: (kind) => {
         if (kind === 'legal' || (kind === 'config' && change === 'none')) change = kind;
       },
+      features: () => (client ? Promise.resolve(parseFeatures(client.features)) : clientFeatures(trx, clientId)),
     });
     if (change !== 'none') await bumpRevisions(trx, domainId, change === 'legal', isoNow(deps.clock));
     return result;

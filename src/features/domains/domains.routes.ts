@@ -18,7 +18,7 @@ export const domainRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
         tags, security, summary: 'Create a domain',
         params: ClientParams,
         body: CreateDomainBody,
-        response: { 201: DomainSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 201: DomainSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) =>
@@ -50,7 +50,7 @@ export const domainRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
         tags, security, summary: 'Update a domain; omitted fields keep their value',
         params: DomainParams,
         body: UpdateDomainBody,
-        response: { 200: DomainSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: DomainSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request) =>

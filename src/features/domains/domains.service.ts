@@ -28,6 +28,8 @@ import {
 } from './domains.schemas.js';
 import type { DomainRow, DomainRowUpdate } from './domains.table.js';
 import { insertDefaultTheme } from '../themes/themes.service.js';
+import { parseFeatures } from '../clients/clients.service.js';
+import { DOMAIN_GATES, assertFeatureUse, requireFeature } from '../clients/feature-gates.js';
 
 export async function createDomain(deps: Deps, clientId: string, input: CreateDomain): Promise<Domain> {
   const parsed = parseName(input.name);
@@ -39,6 +41,10 @@ export async function createDomain(deps: Deps, clientId: string, input: CreateDo
     const client = await lockClient(trx, deps.engine, clientId);
     if (!client) throw new AppError('CLIENT_NOT_FOUND');
     const counts = await countDomains(trx, clientId);
+    const features = parseFeatures(client.features);
+    // Without canUseMultiDom a client has one website; existing ones beyond it keep working.
+    if (counts.total >= 1) requireFeature(features, 'canUseMultiDom', 'features.canUseMultiDom');
+    assertFeatureUse(features, DOMAIN_GATES, DOMAIN_DEFAULTS, settings);
     if (client.domain_max_count !== -1 && counts.total >= client.domain_max_count) {
       throw new AppError('DOMAIN_LIMIT_REACHED', [
         { field: 'domainMaxCount', message: `the client may have at most ${client.domain_max_count} domains` },
@@ -114,6 +120,7 @@ export async function updateDomain(
       }
       const settings = parseSettings(current.settings);
       const merged = { ...settings, ...settingsInput };
+      assertFeatureUse(parseFeatures(client!.features), DOMAIN_GATES, settings, merged);
       if (!isDeepStrictEqual(merged, settings)) changes.settings = JSON.stringify(merged);
       if (Object.keys(changes).length === 0) return;
       await updateDomainRow(trx, clientId, domainId, changes);

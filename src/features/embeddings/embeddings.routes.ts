@@ -19,7 +19,7 @@ export const embeddingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
         tags, security, summary: 'Create an embedding (a service), with its assets',
         params: DomainParams,
         body: CreateEmbeddingBody,
-        response: { 201: EmbeddingSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 201: EmbeddingSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async ({ params, body }, reply) =>
@@ -51,7 +51,7 @@ export const embeddingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async 
         tags, security, summary: 'Update an embedding; omitted fields keep their value, `assets` replaces all',
         params: EmbeddingParams,
         body: UpdateEmbeddingBody,
-        response: { 200: EmbeddingSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: EmbeddingSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async ({ params, body }) =>

@@ -8,6 +8,7 @@ import { listAssetRows, deleteAssetsOf, insertAssetRows } from '../assets/assets
 import { assetLegalView, assetRowToAsset, assetRowsFrom, normaliseAsset } from '../assets/assets.service.js';
 import type { Asset } from '../assets/assets.schemas.js';
 import { mutateDomain, requireDomain, type DomainMutation } from '../domains/domain-scope.js';
+import { EMBEDDING_GATES, assertFeatureUse } from '../clients/feature-gates.js';
 import {
   countEmbeddings,
   deleteEmbeddingRow,
@@ -113,7 +114,13 @@ export async function getEmbedding(deps: Deps, c: string, d: string, e: string):
 }
 
 export async function createEmbedding(deps: Deps, c: string, d: string, input: CreateEmbedding): Promise<Embedding> {
-  return mutateDomain(deps, c, d, (m) => insertEmbedding(deps, m, input, 'body'));
+  return mutateDomain(deps, c, d, async (m) => {
+    // Only here, not in insertEmbedding: preset imports bring the catalogue's markers, which only make
+    // blocking work (README, "Feature flags").
+    const { name: _n, purpose: _p, active: _a, assets: _s, ...settings } = input;
+    assertFeatureUse(await m.features(), EMBEDDING_GATES, EMBEDDING_DEFAULTS, { ...EMBEDDING_DEFAULTS, ...settings });
+    return insertEmbedding(deps, m, input, 'body');
+  });
 }
 
 /**
@@ -156,11 +163,12 @@ export async function updateEmbedding(
   e: string,
   input: UpdateEmbedding,
 ): Promise<Embedding> {
-  return mutateDomain(deps, c, d, async ({ trx, changed }) => {
+  return mutateDomain(deps, c, d, async ({ trx, changed, features }) => {
     const row = await findEmbeddingRow(trx, d, e);
     if (!row) throw new AppError('EMBEDDING_NOT_FOUND');
     const before = (await withAssets(trx, [row]))[0]!;
     const { assets, ...fields } = input;
+    assertFeatureUse(await features(), EMBEDDING_GATES, before, { ...before, ...fields });
     const { id: _id, assets: currentAssets, name, purpose, active, ...settings } = { ...before, ...fields };
     const withoutIds = (list: readonly Asset[]) => list.map(({ id: _a, ...rest }) => rest);
     const requested = assets?.map((a, i) => normaliseAsset(a, `body.assets.${i}`));

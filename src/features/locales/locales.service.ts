@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { isoNow } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { mutateDomain, requireDomain } from '../domains/domain-scope.js';
+import { LOCALES_WITHOUT_MORE_THAN_2_LANG, requireFeature } from '../clients/feature-gates.js';
 import { HTML_TEXT_FIELDS, LOCALE_TEXT_FIELDS, type LocaleTextField } from './builtin-texts.js';
 import { sanitizeLegalHtml } from './locale-html.js';
 import { effectiveTexts, type StandardTexts, type StoredTexts } from './locale-texts.js';
@@ -78,7 +79,7 @@ export async function getLocale(deps: Deps, c: string, d: string, name: string, 
 }
 
 export async function createLocale(deps: Deps, c: string, d: string, input: CreateLocale): Promise<Locale> {
-  return mutateDomain(deps, c, d, async ({ trx, changed }) => {
+  return mutateDomain(deps, c, d, async ({ trx, changed, features }) => {
     const existing = await listLocaleRows(trx, d);
     if (existing.some((l) => l.name === input.name)) {
       throw new AppError('LOCALE_NAME_TAKEN', [{ field: 'body.name', message: `${input.name} already exists` }]);
@@ -87,6 +88,9 @@ export async function createLocale(deps: Deps, c: string, d: string, input: Crea
       throw new AppError('RESOURCE_LIMIT_REACHED', [
         { field: 'locales', message: `a domain has at most ${MAX_LOCALES_PER_DOMAIN} locales` },
       ]);
+    }
+    if ((input.active ?? true) && existing.filter((l) => l.active === 1).length >= LOCALES_WITHOUT_MORE_THAN_2_LANG) {
+      requireFeature(await features(), 'moreThan2Lang', 'body.active');
     }
     const now = isoNow(deps.clock);
     const row: LocaleRow = {
@@ -107,12 +111,16 @@ export async function updateLocale(deps: Deps, c: string, d: string, name: strin
   if (input.name !== undefined && input.name !== name) {
     throw new AppError('IMMUTABLE_FIELD', [{ field: 'body.name', message: 'a locale cannot be renamed; create a new one' }]);
   }
-  return mutateDomain(deps, c, d, async ({ trx, changed }) => {
+  return mutateDomain(deps, c, d, async ({ trx, changed, features }) => {
     const row = await findScopedLocaleRow(trx, c, d, name);
     if (!row) throw new AppError('LOCALE_NOT_FOUND');
     const current = parseStoredTexts(row.texts);
     const merged = mergeTexts(current, input);
     const active = input.active === undefined ? row.active : Number(input.active);
+    if (active === 1 && row.active === 0) {
+      const others = (await listLocaleRows(trx, d)).filter((l) => l.active === 1 && l.name !== name).length;
+      if (others >= LOCALES_WITHOUT_MORE_THAN_2_LANG) requireFeature(await features(), 'moreThan2Lang', 'body.active');
+    }
     if (active === row.active && isDeepStrictEqual(merged, current)) return localeRowToLocale(row);
     const next = { ...row, active, texts: JSON.stringify(merged), updated_at: isoNow(deps.clock) };
     await updateLocaleRow(trx, d, name, { active: next.active, texts: next.texts, updated_at: next.updated_at });

@@ -131,6 +131,26 @@ for (const dialect of DIALECTS) {
       expect(await get(ctx, `/client/${existing.id}/domain`)).toEqual([]);
     });
 
+    it('imports content a feature flag of the client gates, then gives the client its flags', async () => {
+      const username = `flags-${Date.now().toString(36)}`;
+      const report = await importCcm19(depsOf(ctx), [{
+        username, emailAddress: 'f@example.com', passwordHash: '$2b$12$' + 'Q'.repeat(53),
+        features: { canUseScripts: false, canUseIndCSS: false, canUseMultiDom: false },
+        domains: [
+          { name: 'one.flags.example', embeddings: [{ name: 'GA', purpose: 'a717ff5', scriptMarkers: ['gtag/js'] }], themes: [{ name: 'Own', customCss: 'p{}' }] },
+          { name: 'two.flags.example' },
+        ],
+      }]);
+      expect(report.couldNotMap).toEqual([]);
+      const client = await get(ctx, `/client/by-username/${username}`);
+      expect(client.features).toMatchObject({ canUseScripts: false, canUseIndCSS: false, canUseMultiDom: false, canUseDomAPI: true });
+      const domains = await get(ctx, `/client/${client.id}/domain`);
+      expect(domains).toHaveLength(2);
+      const one = domains.find((d: Json) => d.name === 'one.flags.example');
+      expect((await get(ctx, `/client/${client.id}/domain/${one.id}/embedding`))[0].scriptMarkers).toEqual(['gtag/js']);
+      expect((await get(ctx, `/client/${client.id}/domain/${one.id}/theme`)).map((t: Json) => t.customCss)).toContain('p{}');
+    });
+
     it('refuses a file that is not an export', async () => {
       await expect(importCcm19(depsOf(ctx), { something: 'else' })).rejects.toThrow(/clients/);
     });

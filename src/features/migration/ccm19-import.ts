@@ -7,7 +7,7 @@ import { AppError, type ErrorDetail } from '../../errors.js';
 import { addSchemaKeywords, validationDetails } from '../../plugins/validation.js';
 import { findClientByApiKey, findClientByUsername } from '../clients/clients.repository.js';
 import { CreateClientBody, type CreateClient } from '../clients/clients.schemas.js';
-import { createClient } from '../clients/clients.service.js';
+import { createClient, updateClient } from '../clients/clients.service.js';
 import { parseDomainName } from '../domains/domain-name.js';
 import { domainIdTaken, findDomain, findDomainByName } from '../domains/domains.repository.js';
 import { CreateDomainBody, type CreateDomain } from '../domains/domains.schemas.js';
@@ -86,6 +86,7 @@ async function importClient(deps: Deps, report: ImportReport, input: Json): Prom
     (body.apiKey !== undefined ? await findClientByApiKey(deps.db, body.apiKey) : undefined) ??
     (await findClientByUsername(deps.db, body.username));
   let clientId: string;
+  let flags: CreateClient['features'];
   if (existing) {
     if (body.apiKey !== undefined && existing.api_key !== body.apiKey) {
       return void report.couldNotMap.push({
@@ -95,8 +96,13 @@ async function importClient(deps: Deps, report: ImportReport, input: Json): Prom
     clientId = existing.id;
     report.skipped.push({ type: 'client', ref, reason: 'exists' });
   } else {
-    const created = await attempt(report, 'client', ref, () => createClient(deps, body));
+    // Created with every feature on, and given its own flags after its content: the content existed in the
+    // established product, and a flag that is off refuses writes of what it gates (README, "Feature flags"),
+    // which would drop script markers and so let trackers run.
+    const { features, ...withoutFeatures } = body;
+    const created = await attempt(report, 'client', ref, () => createClient(deps, withoutFeatures));
     if (!created) return;
+    flags = features;
     clientId = created.id;
     if (typeof input.passwordHash !== 'string' && typeof input.password !== 'string') {
       report.couldNotMap.push({
@@ -106,6 +112,7 @@ async function importClient(deps: Deps, report: ImportReport, input: Json): Prom
     }
   }
   for (const domain of list(input.domains)) await importDomain(deps, report, clientId, ref, domain);
+  if (flags !== undefined) await updateClient(deps, clientId, { features: flags });
 }
 
 /** The export never holds a password; a client without a hash gets a random one it cannot know. */

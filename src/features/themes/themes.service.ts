@@ -5,6 +5,7 @@ import type { Executor } from '../../db/database.js';
 import { newShortId } from '../../db/ids.js';
 import { AppError, type ErrorDetail } from '../../errors.js';
 import { mutateDomain, requireDomain } from '../domains/domain-scope.js';
+import { THEME_GATES, assertFeatureUse } from '../clients/feature-gates.js';
 import { checkImage } from './theme-image.js';
 import {
   clearDefaultTheme,
@@ -88,7 +89,8 @@ export async function getTheme(deps: Deps, c: string, d: string, themeId: string
 export async function createTheme(deps: Deps, c: string, d: string, input: CreateTheme): Promise<Theme> {
   const { name, default: isDefault = false, ...settings } = input;
   const data = normalise(settings);
-  return mutateDomain(deps, c, d, async ({ trx, changed }) => {
+  return mutateDomain(deps, c, d, async ({ trx, changed, features }) => {
+    assertFeatureUse(await features(), THEME_GATES, THEME_DEFAULTS, { ...THEME_DEFAULTS, ...data });
     const existing = await listThemeRows(trx, d);
     if (existing.length >= MAX_THEMES_PER_DOMAIN) {
       throw new AppError('RESOURCE_LIMIT_REACHED', [
@@ -117,10 +119,11 @@ export async function createTheme(deps: Deps, c: string, d: string, input: Creat
 export async function updateTheme(deps: Deps, c: string, d: string, themeId: string, input: UpdateTheme): Promise<Theme> {
   const { name, default: isDefault, ...settings } = input;
   const data = normalise(settings);
-  return mutateDomain(deps, c, d, async ({ trx, changed }) => {
+  return mutateDomain(deps, c, d, async ({ trx, changed, features }) => {
     const row = await findScopedThemeRow(trx, c, d, themeId);
     if (!row) throw new AppError('THEME_NOT_FOUND');
     const before = themeRowToTheme(row);
+    assertFeatureUse(await features(), THEME_GATES, before, { ...before, ...data });
     if (isDefault === false && before.default) {
       throw new AppError('DEFAULT_THEME_REQUIRED', [{ field: 'body.default', message: 'mark another theme as default instead' }]);
     }

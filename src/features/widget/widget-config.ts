@@ -1,4 +1,6 @@
 import type { EmbeddingConfig, EmbeddingTexts, LocaleBundle, ThemeConfig, WidgetConfig } from '../../../widget/src/types.js';
+import type { Features } from '../clients/clients.schemas.js';
+import { LOCALES_WITHOUT_MORE_THAN_2_LANG } from '../clients/feature-gates.js';
 import type { Embedding } from '../embeddings/embeddings.schemas.js';
 import type { Domain } from '../domains/domains.schemas.js';
 import { sharingHost } from '../domains/domain-name.js';
@@ -50,6 +52,8 @@ export interface WidgetSource {
   legalLinks?: { imprintUrl: string; privacyPolicyUrl: string };
   /** The agency's standard texts by language (docs/account.md). */
   standardTexts?: StandardTexts;
+  /** The client's feature flags (docs/widget.md, "Feature flags"); omitted: all on. */
+  features?: Features;
 }
 
 export interface LanguageChoice {
@@ -64,18 +68,25 @@ export interface LanguageChoice {
  * browser prefers (else English). A forced `lang` that is not a domain locale but a built-in language is
  * added, so `&lang=fr` works on a domain without locales.
  */
-export function availableLocales(source: Pick<WidgetSource, 'locales'>, choice: LanguageChoice): string[] {
+export function availableLocales(source: Pick<WidgetSource, 'locales' | 'features'>, choice: LanguageChoice): string[] {
   const names = source.locales.map((l) => l.name);
   if (names.length === 0) names.push(choice.acceptLanguage ?? 'en');
   const forced = choice.forced;
   if (forced && !names.includes(forced) && (BUILTIN_LANGUAGES as readonly string[]).includes(languageOf(forced))) {
     names.push(forced);
   }
-  return names;
+  // Without moreThan2Lang the page offers two languages: the two oldest active locales (a forced language
+  // beyond them is not offered, and the page shows the first).
+  return source.features?.moreThan2Lang === false ? names.slice(0, LOCALES_WITHOUT_MORE_THAN_2_LANG) : names;
 }
 
 export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice): WidgetConfig {
   const { domain, theme } = source;
+  const features = source.features;
+  // Consent sharing off: each host asks for itself. The configuration is still served on the listed hosts
+  // (widget.service.ts), so blocking keeps working there; only the hand-over, the shared cookie and the
+  // exemption of the hosts' frames from the iframe blocker go.
+  const sharing = features?.canUseConsentSharing !== false;
   const values = new Map(source.placeholders.map((p) => [p.name, p.value]));
   const fill = (s: string) => s.replace(/\{([A-Za-z0-9_-]{1,64})\}/g, (m, n: string) => values.get(n) ?? m);
   const names = availableLocales(source, choice);
@@ -111,7 +122,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     bi: domain.blockIframes,
     iw: domain.iframeBlockMode === 'whitelist' ? 1 : 0,
     im: lowerMarkers(domain.iframeMarkers),
-    th: themeConfig(theme),
+    th: themeConfig(theme, features),
     wl: domain.whitelabel || theme.whitelabel,
     lg: [
       ['imprint', domain.imprintDisplayMode === 'direct', domain.imprintOpenInNewTab],
@@ -130,8 +141,8 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
       domain.cookieDeclarationTablePrependIntroText,
     ],
     rm: domain.requireConsentForMandatoryEmbeddings,
-    sd: domain.consentSharingDomains.map(sharingHost),
-    sx: domain.consentSharingCrossDomain,
+    sd: sharing ? domain.consentSharingDomains.map(sharingHost) : [],
+    sx: sharing && domain.consentSharingCrossDomain,
     dh: domain.name.replace(/:\d+$/, ''),
     cs: domain.appendConsentSwitchToIframes,
     ev: domain.evalInlineScripts,
@@ -197,7 +208,9 @@ function localeBundle(name: string, texts: LocaleTexts, embeddings: Embedding[],
   return { t, pu, e };
 }
 
-function themeConfig(theme: Theme): ThemeConfig {
+/** A flag that is off leaves out what it gates: own logo, individual CSS, the iframe blocker's CSS. */
+function themeConfig(theme: Theme, features: Features | undefined): ThemeConfig {
+  const can = (flag: 'canUseOwnLogo' | 'canUseIndCSS' | 'canUseIframeCSS') => features?.[flag] !== false;
   return {
     id: theme.id,
     blocking: theme.widgetBlocking,
@@ -211,13 +224,13 @@ function themeConfig(theme: Theme): ThemeConfig {
     footer: theme.settingsFooter,
     dnt: theme.complyWithDoNotTrack,
     mp: theme.manipulationPrevention,
-    logo: theme.logoEnabled && theme.logoImage ? theme.logoImage : '',
+    logo: can('canUseOwnLogo') && theme.logoEnabled && theme.logoImage ? theme.logoImage : '',
     icon: theme.settingsIconEnabled,
     iconImage: theme.settingsIconImage ?? '',
     iconTarget: theme.settingsIconTarget,
     colors: Object.fromEntries(Object.entries(COLOR_VARS).map(([field, v]) => [v, theme[field as keyof Theme] as string])),
-    css: theme.customCss,
-    iframeCss: theme.customCssForIframeBlocker,
+    css: can('canUseIndCSS') ? theme.customCss : '',
+    iframeCss: can('canUseIframeCSS') ? theme.customCssForIframeBlocker : '',
   };
 }
 

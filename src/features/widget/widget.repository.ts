@@ -6,7 +6,7 @@ export async function findWidgetTarget(db: Executor, apiKey: string, domainId: s
     .selectFrom('domains as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
     .selectAll('d')
-    .select(['c.widget_display_max_count', 'c.auto_create_domains', 'c.api_key'])
+    .select(['c.widget_display_max_count', 'c.auto_create_domains', 'c.api_key', 'c.features'])
     .where('c.api_key', '=', apiKey)
     .where('d.id', '=', domainId)
     .executeTakeFirst();

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { metrics } from '../../metrics.js';
 import { CONFIG_TOKEN, buildWidget } from '../../../widget/build.js';
+import { parseFeatures } from '../clients/clients.service.js';
 import { pageMatchesDomain } from '../domains/domain-name.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
 import { createDomain } from '../domains/domains.service.js';
@@ -318,6 +319,7 @@ export class WidgetService {
         outsideGdprArea,
         legalLinks,
         standardTexts: standard,
+        features: parseFeatures(target.features),
       },
       choice,
     );
