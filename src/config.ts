@@ -33,6 +33,11 @@ export interface Config {
    * `cf-ipcountry`; used by themes with `enableOnlyInEu`. Unset → every visitor is asked.
    */
   readonly countryHeader: string | undefined;
+  /**
+   * The agency's footer line in every widget that holds no white-label licence (reference model §6 (b)):
+   * text ('' hides it everywhere) and an optional https link. @default { text: 'Placet', url: '' }
+   */
+  readonly widgetFooter: { readonly text: string; readonly url: string };
   readonly consentLog: {
     /** Records per data block before it is closed (archived) automatically. @default 100000 */
     readonly blockSize: number;
@@ -223,6 +228,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (countryHeader !== undefined && !/^[a-z0-9-]{1,64}$/.test(countryHeader)) {
     problems.push(`COUNTRY_HEADER must be a header name such as cf-ipcountry (got "${countryHeader}")`);
   }
+  // Set but empty hides the line (read() would take '' for unset).
+  const footerText = env.WIDGET_FOOTER_TEXT !== undefined ? env.WIDGET_FOOTER_TEXT.trim() : 'Placet';
+  if (footerText.length > 60) problems.push(`WIDGET_FOOTER_TEXT must be at most 60 characters (got ${footerText.length})`);
+  const footerUrl = read('WIDGET_FOOTER_URL') ?? '';
+  if (footerUrl !== '' && !/^https:\/\/[^\s"'<>]+$/.test(footerUrl)) {
+    problems.push(`WIDGET_FOOTER_URL must be an https URL (got "${footerUrl}")`);
+  }
   const consentLog = {
     blockSize: int('CONSENT_LOG_BLOCK_SIZE', 100_000, 1, 10_000_000),
     retentionDays: int('CONSENT_LOG_RETENTION_DAYS', 395, 1, 36_500),
@@ -336,6 +348,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     counterFlushIntervalMs,
     trustProxy,
     countryHeader,
+    widgetFooter: Object.freeze({ text: footerText, url: footerUrl }),
     consentLog: Object.freeze(consentLog),
     limits: Object.freeze({ ...limits, exempt: Object.freeze(limits.exempt) }),
     consentToken: Object.freeze(consentToken),

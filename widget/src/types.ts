@@ -55,8 +55,9 @@ export interface WidgetConfig {
   im: string[];
   /** theme */
   th: ThemeConfig;
-  /** hide "powered by" */
-  wl: boolean;
+  /** the footer line: the agency's text ('' hidden: a white-label domain, or the agency hides it) and link */
+  ft: string;
+  fu: string;
   /** legal links: [Locale field (imprint, privacyPolicy, accessibility), shown inside the widget (direct), new tab] */
   lg: [string, boolean, boolean][];
   /** show the banner on the imprint / privacy page */

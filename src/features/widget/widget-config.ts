@@ -50,6 +50,8 @@ export interface WidgetSource {
   outsideGdprArea?: boolean;
   /** The legal pages onboarding applied (docs/onboarding.md): used where a locale has no URL of its own. */
   legalLinks?: { imprintUrl: string; privacyPolicyUrl: string };
+  /** The agency's footer line (config WIDGET_FOOTER_TEXT / WIDGET_FOOTER_URL). */
+  footer?: { text: string; url: string };
   /** The agency's standard texts by language (docs/account.md). */
   standardTexts?: StandardTexts;
   /** The client's feature flags (docs/widget.md, "Feature flags"); omitted: all on. */
@@ -123,7 +125,10 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     iw: domain.iframeBlockMode === 'whitelist' ? 1 : 0,
     im: lowerMarkers(domain.iframeMarkers),
     th: themeConfig(theme, features),
-    wl: domain.whitelabel || theme.whitelabel,
+    // White label needs a licence (reference model §6): only a domain that holds one of the client's licences
+    // (`whitelabel`, bounded by whitelabelMaxCount) hides the footer; a theme's `whitelabel` alone does not.
+    ft: domain.whitelabel ? '' : (source.footer?.text ?? 'Placet'),
+    fu: domain.whitelabel ? '' : (source.footer?.url ?? ''),
     lg: [
       ['imprint', domain.imprintDisplayMode === 'direct', domain.imprintOpenInNewTab],
       ['privacyPolicy', domain.privacyPolicyDisplayMode === 'direct', domain.privacyPolicyOpenInNewTab],

@@ -319,6 +319,7 @@ export class WidgetService {
         outsideGdprArea,
         legalLinks,
         standardTexts: standard,
+        footer: this.deps.config.widgetFooter,
         features: parseFeatures(target.features),
       },
       choice,

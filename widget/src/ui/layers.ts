@@ -96,7 +96,7 @@ export const dialog = (title: string, modal: boolean, ...body: (Node | string | 
       th.close && S.layer === 1 && btn('x', '×', S.decided ? closeLayer : dismiss, t('detailsCloseButtonText')),
       h('h2', { id: 'ccm-t' }, title),
       ...body,
-      !c.wl && h('p', { class: 'w' }, 'Placet'),
+      c.ft && h('p', { class: 'w' }, c.fu ? h('a', { href: c.fu, target: '_blank', rel: 'noopener' }, c.ft) : c.ft),
     ),
   );
 
