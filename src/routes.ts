@@ -19,6 +19,7 @@ import { presetRoutes } from './features/presets/presets.routes.js';
 import { placeholderRoutes } from './features/placeholders/placeholders.routes.js';
 import { themeRoutes } from './features/themes/themes.routes.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import { displayRoutes, statisticsRoutes } from './features/statistics/statistics.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { quotaRoutes } from './features/quotas/quotas.routes.js';
 
@@ -42,6 +43,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
         await hosting.register(localeRoutes, { deps });
         await hosting.register(themeRoutes, { deps });
         await hosting.register(accountRoutes, { deps });
+        await hosting.register(statisticsRoutes, { deps });
         await hosting.register(onboardingRoutes, { deps });
         await hosting.register(presetRoutes);
         await hosting.register(consentLogRoutes, { deps });
@@ -58,6 +60,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
   // Public endpoints called from visitors' browsers: no agency key.
   await app.register(widgetRoutes, { deps });
   await app.register(consentIngestRoutes, { deps });
+  await app.register(displayRoutes, { deps });
   // Domain API: authenticated with a client's secret Domain API key.
   await app.register(domainApiRoutes, { deps, prefix: '/api' });
 }

@@ -14,6 +14,7 @@ import type { OnboardingTables } from '../features/onboarding/onboarding.table.j
 import type { WebhookTables } from '../features/webhooks/webhooks.table.js';
 import type { QuotaNoticeTable } from '../features/quotas/quotas.table.js';
 import type { AccountTables } from '../features/account/account.table.js';
+import type { ConsentStatisticsTable } from '../features/statistics/statistics.table.js';
 
 /** The whole schema, assembled from the features' table files. */
 export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables, WebhookTables, AccountTables {
@@ -28,6 +29,7 @@ export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTab
   themes: ThemeTable;
   ingest_stats: IngestStatsTable;
   quota_notices: QuotaNoticeTable;
+  consent_statistics: ConsentStatisticsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

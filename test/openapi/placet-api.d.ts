@@ -439,6 +439,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hosting/api/client/{clientId}/domain/{domainId}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Anonymous consent statistics per day (needs canUseAnalytics); ?format=csv for a spreadsheet */
+        get: operations["getClientByClientIdDomainByDomainIdStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hosting/api/client/{clientId}/domain/{domainId}/onboarding/scan": {
         parameters: {
             query?: never;
@@ -822,6 +839,23 @@ export interface paths {
         delete?: never;
         /** CORS preflight for application/json senders */
         options: operations["optionsPublicConsent"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/display": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count a banner display (called by the widget; text/plain JSON) */
+        post: operations["postPublicDisplay"];
+        delete?: never;
+        options?: never;
         head?: never;
         patch?: never;
         trace?: never;
@@ -6291,6 +6325,134 @@ export interface operations {
             };
         };
     };
+    getClientByClientIdDomainByDomainIdStatistics: {
+        parameters: {
+            query?: {
+                /** @description a day YYYY-MM-DD (UTC) */
+                from?: string;
+                /** @description a day YYYY-MM-DD (UTC) */
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        days: {
+                            day: string;
+                            /** @description counted widget loads (bots and excluded addresses not counted) */
+                            calls: number;
+                            /** @description banners shown to a visitor without a decision */
+                            displays: number;
+                            decisions: number;
+                            acceptAll: number;
+                            decline: number;
+                            /** @description decisions made with any other button (a selection, an overlay, the API) */
+                            custom: number;
+                            /** @description decisions that accepted anything beyond the technically necessary */
+                            consented: number;
+                            /** @description displays minus decisions, at least 0 */
+                            bounces: number;
+                            /** @description consented ÷ decisions (0–1) */
+                            acceptanceRate: number;
+                            purposes: {
+                                [key: string]: number;
+                            };
+                            embeddings: {
+                                [key: string]: number;
+                            };
+                            browsers: {
+                                [key: string]: number;
+                            };
+                            os: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        totals: {
+                            day: string;
+                            /** @description counted widget loads (bots and excluded addresses not counted) */
+                            calls: number;
+                            /** @description banners shown to a visitor without a decision */
+                            displays: number;
+                            decisions: number;
+                            acceptAll: number;
+                            decline: number;
+                            /** @description decisions made with any other button (a selection, an overlay, the API) */
+                            custom: number;
+                            /** @description decisions that accepted anything beyond the technically necessary */
+                            consented: number;
+                            /** @description displays minus decisions, at least 0 */
+                            bounces: number;
+                            /** @description consented ÷ decisions (0–1) */
+                            acceptanceRate: number;
+                            purposes: {
+                                [key: string]: number;
+                            };
+                            embeddings: {
+                                [key: string]: number;
+                            };
+                            browsers: {
+                                [key: string]: number;
+                            };
+                            os: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getClientByClientIdDomainByDomainIdOnboardingScan: {
         parameters: {
             query?: never;
@@ -6823,7 +6985,10 @@ export interface operations {
     };
     postClientByClientIdDomainByDomainIdConsentLogArchive: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true also deletes the domain's consent statistics (reference model: optional on archive) */
+                resetStatistics?: boolean;
+            };
             header?: never;
             path: {
                 clientId: string;
@@ -6872,6 +7037,15 @@ export interface operations {
                         /** @description Unix seconds */
                         expiredAt: number | null;
                     };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Every 4xx and 5xx answer has this body. */
@@ -8172,6 +8346,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    postPublicDisplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": {
+                    domain: string;
+                    revision: number;
+                    token: string;
+                };
+                "application/json": {
+                    domain: string;
+                    revision: number;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -1,3 +1,4 @@
+import type { ConsentStatistics } from '../statistics/consent-statistics.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ServedSnapshotCache } from '../consent-log/consent-log.snapshot-cache.js';
@@ -46,6 +47,7 @@ export class ConsentWriter {
   constructor(
     private readonly deps: Deps,
     private readonly stats: IngestStats,
+    private readonly statistics?: ConsentStatistics,
   ) {
     this.snapshots = new DomainSnapshotCache(deps.db);
     this.served = new ServedSnapshotCache(deps.db);
@@ -181,6 +183,7 @@ export class ConsentWriter {
       metrics.consentBatch(ready.length);
       for (const r of ready) {
         this.stats.stored(r.record.domainId);
+        if (r.record.facts) this.statistics?.decision(r.record.facts);
         r.pending.done({ ok: true, allowOrigin: r.allowOrigin });
       }
     } catch (err) {
@@ -191,6 +194,7 @@ export class ConsentWriter {
         try {
           await this.writer.write([r.record]);
           this.stats.stored(r.record.domainId);
+          if (r.record.facts) this.statistics?.decision(r.record.facts);
           r.pending.done({ ok: true, allowOrigin: r.allowOrigin });
         } catch (single) {
           this.fail(r.pending, single);

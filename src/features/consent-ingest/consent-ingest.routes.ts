@@ -1,3 +1,4 @@
+import { ConsentStatistics } from '../statistics/consent-statistics.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
@@ -20,12 +21,15 @@ const tags = ['consent'];
 export const consentIngestRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   const tokens = await loadConsentTokens(deps.db, deps.config);
   const stats = new IngestStats(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
-  const writer = new ConsentWriter(deps, stats);
+  const statistics = new ConsentStatistics(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
+  const writer = new ConsentWriter(deps, stats, statistics);
   const limits = new ConsentLimits(deps);
   stats.start();
+  statistics.start();
   app.addHook('onClose', async () => {
     await writer.close();
     await stats.stop();
+    await statistics.stop();
   });
 
   // sendBeacon and fetch(keepalive) with a string body send text/plain, which needs no CORS preflight.

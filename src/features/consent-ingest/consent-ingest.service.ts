@@ -1,3 +1,4 @@
+import type { DecisionFacts } from '../statistics/consent-statistics.js';
 import type { Config } from '../../config.js';
 import type { Db, Engine } from '../../db/database.js';
 import { AppError, type ErrorDetail } from '../../errors.js';
@@ -34,6 +35,8 @@ export interface PreparedRecord {
   text: string;
   /** The snapshot the record names (consent-log.snapshot.ts); null for a record of format 1. */
   snapshot: string | null;
+  /** What the anonymous statistics count of it, once stored (statistics feature). */
+  facts?: DecisionFacts;
 }
 
 export interface ConsentRequest {
@@ -111,7 +114,10 @@ export function prepareRecord(
   };
   return {
     ok: true,
-    record: { domainId: snapshot.domainId, ucid: body.ucid, ts: req.ts, text: canonicalRecordJson(record), snapshot: body.snapshot },
+    record: {
+      domainId: snapshot.domainId, ucid: body.ucid, ts: req.ts, text: canonicalRecordJson(record), snapshot: body.snapshot,
+      facts: { domainId: snapshot.domainId, button: body.button, consent: body.consent, purposes, embeddings },
+    },
     allowOrigin: origin.allowOrigin,
   };
 }

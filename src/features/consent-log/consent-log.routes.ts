@@ -42,10 +42,14 @@ export const consentLogRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async
       schema: {
         tags, security, summary: 'Archive the current block: its records leave the Domain API but are kept',
         params: DomainParams,
-        response: { 201: BlockSchema, ...errorResponses(401, 404, 409) },
+        querystring: Type.Object({
+          resetStatistics: Type.Optional(Type.Boolean({ description: "true also deletes the domain's consent statistics (reference model: optional on archive)" })),
+        }),
+        response: { 201: BlockSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async ({ params: p }, reply) => reply.status(201).send(await service.archiveCurrentBlock(deps, p.clientId, p.domainId)),
+    async ({ params: p, query }, reply) =>
+      reply.status(201).send(await service.archiveCurrentBlock(deps, p.clientId, p.domainId, query.resetStatistics === true)),
   );
 
   // Setting a flood aside (consent-log.quarantine.ts): ranges kept beside the chain, never in it.

@@ -1,3 +1,4 @@
+import { resetStatistics } from '../statistics/statistics.service.js';
 import { sha256Hex, type Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { requireDomain } from '../domains/domain-scope.js';
@@ -29,13 +30,14 @@ export function blockToDto(b: Block): BlockDto {
 }
 
 /** Closes the open block now (201 with its summary); the Domain API shows only the new, empty block. */
-export async function archiveCurrentBlock(deps: Deps, clientId: string, domainId: string): Promise<BlockDto> {
+export async function archiveCurrentBlock(deps: Deps, clientId: string, domainId: string, withStatistics = false): Promise<BlockDto> {
   const now = unixNow(deps);
   return writeTransaction(deps.db, deps.engine, async (trx) => {
     await requireDomain(trx, deps.engine, clientId, domainId);
     const head = (await lockHeads(trx, deps.engine, [domainId], now)).get(domainId)!;
     if (head.blockCount === 0) throw new AppError('CONSENT_LOG_EMPTY');
     await saveHead(trx, await closeOpenBlock(trx, head, 'manual', now));
+    if (withStatistics) await resetStatistics(trx, domainId);
     await signCheckpoint(deps, trx, { domainId, seq: head.lastSeq, headHash: head.headHash });
     return blockToDto({ ...headToOpenBlock(head), state: 'archived', reason: 'manual', closedAt: now });
   });

@@ -13,6 +13,7 @@ import { CallCounter } from './call-counter.js';
 import { loadConsentTokens } from '../consent-ingest/consent-token.js';
 import { IngestStats } from '../consent-ingest/ingest-stats.js';
 import { WidgetService } from './widget.service.js';
+import { ConsentStatistics } from '../statistics/consent-statistics.js';
 
 const WidgetQuery = Type.Object({
   apiKey: Type.String({ minLength: 1, maxLength: 128, description: "the client's public apiKey" }),
@@ -25,13 +26,16 @@ const WidgetQuery = Type.Object({
 export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   const counter = new CallCounter(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
   const stats = new IngestStats(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
-  const widget = new WidgetService(deps, counter, await loadConsentTokens(deps.db, deps.config), stats);
+  const statistics = new ConsentStatistics(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
+  const widget = new WidgetService(deps, counter, await loadConsentTokens(deps.db, deps.config), stats, statistics);
   await widget.init();
   counter.start();
   stats.start();
+  statistics.start();
   app.addHook('onClose', async () => {
     await counter.stop();
     await stats.stop();
+    await statistics.stop();
   });
 
   // `/app.js` and `/ccm19.js` at the root too: integrations build `<script base URL> + "/app.js?…"` (Neos).

@@ -1,3 +1,4 @@
+import type { ConsentStatistics } from '../statistics/consent-statistics.js';
 import { accountThemesFor, standardTexts } from '../account/account.service.js';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -126,6 +127,7 @@ export class WidgetService {
     private readonly counter: CallCounter,
     private readonly tokens: ConsentTokens,
     private readonly stats: IngestStats,
+    private readonly statistics?: ConsentStatistics,
   ) {
     const { limits } = deps.config;
     this.perAddress = new WindowLimiter(limits.enabled ? limits.widgetPerAddressPerMinute : 0, 60_000, deps.clock);
@@ -177,6 +179,7 @@ export class WidgetService {
     ) {
       this.counter.count(target.id, target.client_id);
       this.stats.loaded(target.id);
+      this.statistics?.call(target.id, req.userAgent);
     }
 
     // Only a known theme or language gets a variant of its own; anything else is keyed (and built) as the
