@@ -45,3 +45,23 @@ export function sizes(code: string | Buffer): { raw: number; gzip: number; brotl
     brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   };
 }
+
+const tcfEntry = path.join(projectRoot, 'widget', 'src', 'tcf', 'index.ts');
+
+/**
+ * The TCF chunk (docs/tcf.md): the first layer, the vendor layer and the `__tcfapi` CMP API, bundled with
+ * the IAB's @iabtechlabtcf/core and /cmpapi. Loaded by the widget only on tcfEnabled domains.
+ */
+export async function buildTcfChunk(): Promise<string> {
+  const result = await build({
+    entryPoints: [tcfEntry],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: ['es2020'],
+    write: false,
+    legalComments: 'none',
+    drop: ['debugger'],
+  });
+  return result.outputFiles[0]!.text.trim();
+}
