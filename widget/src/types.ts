@@ -182,4 +182,6 @@ export interface TcfConfig {
   mu: [boolean, boolean];
   /** embeddings linked to a GVL vendor: embedding id → [vendor id, TCF purposes] */
   el: Record<string, [number, number[]]>;
+  /** the Locale's TCF texts (tcfVendorIntroText …) per available locale */
+  t?: Record<string, Record<string, string>>;
 }

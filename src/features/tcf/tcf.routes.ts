@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { HOSTING_SECURITY, LocaleNameSchema, PathIdSchema, errorResponses } from '../../schemas/common.js';
-import { buildTcfChunk } from '../../../widget/build.js';
+import { tcfChunkCode } from './tcf.code.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
 import { listEmbeddingRows } from '../embeddings/embeddings.repository.js';
 import { withAssets } from '../embeddings/embeddings.service.js';
@@ -14,15 +12,12 @@ import { gvlStoreFor } from './tcf.gvl.js';
 import { findDomainRowById } from './tcf.repository.js';
 import { domainGvl } from './tcf.service.js';
 
-/** The IAB's __tcfapi stub (@iabtechlabtcf/stub), prepended to app.js of tcfEnabled domains. */
-export const TCF_STUB = fs.readFileSync(createRequire(import.meta.url).resolve('@iabtechlabtcf/stub'), 'utf8').trim();
-
 /** Public: the TCF chunk and each TCF domain's Global Vendor List (browsers never fetch it from the IAB). */
 export const tcfRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   const store = gvlStoreFor(deps);
   await store.start();
   app.addHook('onClose', async () => store.stop());
-  const code = Buffer.from(await buildTcfChunk());
+  const code = Buffer.from(await tcfChunkCode());
   const chunk = {
     identity: code,
     br: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js';
 import type { Domain } from '../domains/domains.schemas.js';
 import type { Embedding } from '../embeddings/embeddings.schemas.js';
 import type { TcfConfig } from '../../../widget/src/types.js';
+import type { LocaleTexts } from '../locales/builtin-texts.js';
 import { gvlStoreFor, type GvlJson } from './tcf.gvl.js';
 import { domainBaseline, vendorsFirstSeenAfter } from './tcf.repository.js';
 
@@ -89,4 +90,14 @@ export async function domainGvl(deps: Deps, domain: TcfDomain, embeddings: reado
     )
     : {};
   return { ...gvl, ...texts, vendors, ...(translation ? { language } : {}) } as GvlJson;
+}
+
+const TCF_TEXT_FIELDS = [
+  'tcfVendorIntroText', 'tcfPurposeLabel', 'tcfSpecialPurposeLabel', 'tcfFeaturesLabel', 'tcfSpecialFeaturesLabel',
+  'tcfOptedInRemark', 'tcfThirdPartiesLabel', 'tcfSpecialFeaturesHandledGloballyText', 'tcfVendorUsesNonCookieStorageText',
+] as const;
+
+/** The Locale's TCF texts the TCF chunk shows (the base widget's texts leave them out: WIDGET_TEXT_FIELDS). */
+export function tcfTexts(texts: LocaleTexts): Record<string, string> {
+  return Object.fromEntries(TCF_TEXT_FIELDS.map((f) => [f, texts[f]]));
 }

@@ -45,8 +45,12 @@ for (const dialect of DIALECTS) {
       const res = await load(ctx, url);
       expect(res.statusCode).toBe(200);
       expect(res.body.startsWith('"use strict";')).toBe(true);
-      expect(res.body.indexOf('__tcfapiLocator')).toBeLessThan(res.body.indexOf('JSON.parse'));
-      expect(inlinedConfig(res.body).tcf).toEqual({
+      // The stub, then the prefix that loads the chunk, then the widget with its configuration.
+      expect(res.body.indexOf('__tcfapiLocator')).toBeLessThan(res.body.indexOf('/public/tcf.js'));
+      expect(res.body.indexOf('/public/tcf.js')).toBeLessThan(res.body.indexOf('JSON.parse("'));
+      const { t, ...tcf } = inlinedConfig(res.body).tcf!;
+      expect(t!.en!.tcfPurposeLabel).toBe('Purposes');
+      expect(tcf).toEqual({
         c: 300, cv: 2, v: 1, vs: [8, 21, 45], sf: [1],
         g: `${ctx.config.publicUrl}/public/tcf/${domain.id}/vendor-list.json`,
         js: `${ctx.config.publicUrl}/public/tcf.js`,

@@ -26,8 +26,9 @@ import { quotaNoticesFor } from '../quotas/quotas.notices.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
 import { gvlStoreFor } from '../tcf/tcf.gvl.js';
-import { TCF_STUB } from '../tcf/tcf.routes.js';
-import { linkedVendorName, tcfUnavailable, tcfWidgetConfig } from '../tcf/tcf.service.js';
+import { tcfPrefix } from '../tcf/tcf.code.js';
+import { linkedVendorName, tcfTexts, tcfUnavailable, tcfWidgetConfig } from '../tcf/tcf.service.js';
+import { effectiveTexts } from '../locales/locale-texts.js';
 import { countDomainsCreatedSince, findClientForAutoCreate, findDomainOfClientByHost, findWidgetTarget } from './widget.repository.js';
 
 export interface WidgetRequest {
@@ -311,7 +312,11 @@ export class WidgetService {
       choice,
     );
     const tcf = domain.tcfEnabled && !blocked ? await tcfWidgetConfig(this.deps, domain, embeddings) : undefined;
-    if (tcf) built.tcf = tcf;
+    if (tcf) {
+      const stored = new Map(localeRows.filter((l) => l.active === 1).map((l) => [l.name, parseStoredTexts(l.texts)]));
+      tcf.t = Object.fromEntries(Object.keys(built.loc).map((name) => [name, tcfTexts(effectiveTexts(name, stored.get(name)))]));
+      built.tcf = tcf;
+    }
     // What the visitor will see is kept before it is served; each decision names it by `sh` (consent log). The
     // snapshot is of the built configuration: the hourly token and blocked mode are delivery, not what is shown.
     const sh = await keepServedSnapshot(this.deps, domainId, built, target.config_revision);
@@ -322,7 +327,7 @@ export class WidgetService {
     // TCF: the IAB stub runs first, synchronously, so vendor scripts can queue __tcfapi calls before the
     // widget and its TCF chunk have loaded (docs/tcf.md). Without a CMP id or GVL: a console line says why.
     const unavailable = domain.tcfEnabled && !tcf && !blocked ? tcfUnavailable(this.deps) : undefined;
-    const prefix = tcf ? `${TCF_STUB}\n` : unavailable ? `console.warn(${JSON.stringify(`Placet: no TCF signal: ${unavailable}.`)});\n` : '';
+    const prefix = tcf ? await tcfPrefix(built, tcf) : unavailable ? `console.warn(${JSON.stringify(`Placet: no TCF signal: ${unavailable}.`)});\n` : '';
     const body = Buffer.from(prefix + code);
     const etag = (buf: Buffer, suffix: string) =>
       `"${createHash('sha256').update(buf).digest('base64url').slice(0, 32)}${suffix}"`;
