@@ -33,6 +33,7 @@ afterAll(async () => {
 const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);
 
 interface Setup {
+  clientId: string;
   domainId: string;
   snippet: string;
   domainApiKey: string;
@@ -43,7 +44,7 @@ async function setup(domain: Record<string, unknown> = {}): Promise<Setup> {
   const d = await hosting('POST', `/client/${client.id}/domain`, { name: `http://127.0.0.1:${env.site.port}`, tcfEnabled: true, ...domain });
   const { apiKey } = await hosting('POST', `/client/${client.id}/domain-api-key`);
   const snippet = `<script src="${env.appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${d.id}" referrerpolicy="origin"></script>`;
-  return { domainId: d.id, snippet, domainApiKey: apiKey };
+  return { clientId: client.id, domainId: d.id, snippet, domainApiKey: apiKey };
 }
 
 /** The snippet, then a vendor script that registers with the stub before the CMP has loaded. */
@@ -84,6 +85,27 @@ const ids = (v: Vector) => {
   v.forEach((on, id) => on && out.push(id));
   return out;
 };
+/** The domain's records through the Domain API, once `expected` have arrived (the beacon is asynchronous). */
+async function records(s: Setup, expected: number): Promise<Record<string, unknown>[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await app.inject({ method: 'GET', url: `/api/domains/${s.domainId}/consents?apiKey=${s.domainApiKey}` });
+    const list = res.statusCode === 200 ? (res.json() as Record<string, unknown>[]) : [];
+    if (list.length >= expected || Date.now() > deadline) return list;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The lines of the domain's consent-log export (block 1). */
+async function exported(s: Setup): Promise<Record<string, unknown>[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/hosting/api/client/${s.clientId}/domain/${s.domainId}/consent-log/blocks/1/export`,
+    headers: { authorization: `Bearer ${KEY}` },
+  });
+  return res.body.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
 const euconsent = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === 'euconsent-v2')?.value;
 
 function summary(m: TCModel) {
@@ -124,6 +146,12 @@ describe('TCF in Chromium', () => {
       vendorsDisclosed: [8, 21, 32],
     });
     expect(await euconsent(context)).toBe(done.tc);
+    // The log proves the exact TCF signal: the record, the Domain API and the export carry the TC string.
+    const [record] = await records(s, 1);
+    expect(record).toMatchObject({ button: 'acceptAll', consent: false, tcString: done.tc });
+    expect(record!.acString).toBeUndefined();
+    const line = (await exported(s)).find((l) => l.record);
+    expect((line!.record as Record<string, unknown>).tcString).toBe(done.tc);
     // A returning visitor: no layer, and the stored string as tcloaded.
     const again = await open(s, context);
     const loaded = await waitEvent(again.page, 'tcloaded');
@@ -185,6 +213,8 @@ describe('TCF in Chromium', () => {
     expect(done.ac).toBe('2~89.1301~dv.');
     const data = await page.evaluate(() => new Promise((r) => (window as unknown as { __tcfapi: (...a: unknown[]) => void }).__tcfapi('getTCData', 2, (d: unknown) => r(d))));
     expect(data).toMatchObject({ addtlConsent: '2~89.1301~dv.', tcString: done.tc });
+    const [record] = await records(s, 1);
+    expect(record).toMatchObject({ tcString: done.tc, acString: '2~89.1301~dv.' });
     await context.close();
   });
 

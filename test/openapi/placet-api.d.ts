@@ -6945,6 +6945,10 @@ export interface operations {
                     token?: string;
                     gpc?: boolean;
                     dnt?: boolean;
+                    /** @description IAB TCF: the TC string of the decision */
+                    tcString?: string;
+                    /** @description Google Additional Consent string of the decision */
+                    acString?: string;
                     /** @description the `sh` of the configuration the widget showed: a snapshot Placet served for this domain */
                     snapshot: string;
                 };
@@ -6971,6 +6975,10 @@ export interface operations {
                     token?: string;
                     gpc?: boolean;
                     dnt?: boolean;
+                    /** @description IAB TCF: the TC string of the decision */
+                    tcString?: string;
+                    /** @description Google Additional Consent string of the decision */
+                    acString?: string;
                     /** @description the `sh` of the configuration the widget showed: a snapshot Placet served for this domain */
                     snapshot: string;
                 };
@@ -7162,6 +7170,10 @@ export interface operations {
                             [key: string]: string;
                         };
                         manipulationPrevention: boolean;
+                        /** @description IAB TCF domains: the TC string the decision produced (docs/tcf.md) */
+                        tcString?: string;
+                        /** @description with Google Additional Consent: the AC string of the decision */
+                        acString?: string;
                     } & {
                         [key: string]: unknown;
                     })[];
@@ -7230,6 +7242,10 @@ export interface operations {
                             [key: string]: string;
                         };
                         manipulationPrevention: boolean;
+                        /** @description IAB TCF domains: the TC string the decision produced (docs/tcf.md) */
+                        tcString?: string;
+                        /** @description with Google Additional Consent: the AC string of the decision */
+                        acString?: string;
                     } & {
                         [key: string]: unknown;
                     })[];
@@ -7296,6 +7312,10 @@ export interface operations {
                                 [key: string]: string;
                             };
                             manipulationPrevention: boolean;
+                            /** @description IAB TCF domains: the TC string the decision produced (docs/tcf.md) */
+                            tcString?: string;
+                            /** @description with Google Additional Consent: the AC string of the decision */
+                            acString?: string;
                         } & {
                             [key: string]: unknown;
                         };

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
+import { DIALECTS, createClient, createDomain, sendConsent, useApp, type TestContext } from '../../../test/helper.js';
+import { canonicalRecordJson, parseCanonicalRecord, type ConsentRecord } from '../consent-log/consent-log.record.js';
 import { GVL_V1, GVL_V2, startGvlServer, tcfTestConfig } from '../../../test/tcf-gvl.js';
 import type { TcfConfig } from '../../../widget/src/types.js';
 
@@ -155,4 +156,50 @@ for (const dialect of DIALECTS) {
       expect(res.body).not.toContain('__tcfapiLocator');
     });
   });
+
+  describe(`${dialect}: TCF — TC and AC strings in the consent log`, () => {
+    const ctx = useApp(dialect);
+    const TC = 'CQuPXIAQuPXIAEsACBENABFgAP_gAEPgAAAAAWgEACAEACAFoBAAgAAAgAAA.IAWgEACAEACA.YAAAAAAAAAAA';
+
+    it('stores them with the record; the Domain API returns them, the export has them, the chain verifies', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id, { name: 'news.example', tcfEnabled: true });
+      await sendConsent(ctx, client, domain, { tcString: TC, acString: '2~89~dv.1301' });
+      await sendConsent(ctx, client, domain);
+      const key = (await ctx.hosting({ method: 'POST', url: `/hosting/api/client/${client.id}/domain-api-key` })).json().apiKey as string;
+      const list = (await ctx.app.inject({ method: 'GET', url: `/api/domains/${domain.id}/consents?apiKey=${key}` })).json() as Record<string, unknown>[];
+      expect(list.map((r) => [r.tcString, r.acString])).toEqual([[undefined, undefined], [TC, '2~89~dv.1301']]);
+      const base = `/hosting/api/client/${client.id}/domain/${domain.id}/consent-log`;
+      const lines = (await ctx.hosting({ method: 'GET', url: `${base}/blocks/1/export` })).body.trim().split('\n');
+      expect(lines.filter((l) => l.includes(`"tcString":"${TC}","acString":"2~89~dv.1301","v":2`))).toHaveLength(1);
+      const verify = await ctx.hosting({ method: 'GET', url: `${base}/verify` });
+      expect(verify.statusCode).toBe(200);
+      expect(verify.json()).toMatchObject({ ok: true });
+    });
+
+    it('refuses an AC string that is not one', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id, { name: 'news.example', tcfEnabled: true });
+      await expect(sendConsent(ctx, client, domain, { acString: '<script>' })).rejects.toThrow(/400/);
+    });
+  });
 }
+
+describe('TCF fields in the canonical record', () => {
+  const base: ConsentRecord = {
+    consent: true, ucid: 'u', timestamp: 1, purposes: {}, embeddings: {}, manipulationPrevention: true, button: 'acceptAll',
+    lang: 'en', revision: 1, legalRevision: 1, themeId: null, gpc: null, dnt: null, snapshot: 'a'.repeat(64), v: 2,
+  };
+
+  it('leaves a record without them byte for byte as before (old hashes stay valid)', () => {
+    expect(canonicalRecordJson(base)).toBe(
+      `{"consent":true,"ucid":"u","timestamp":1,"purposes":{},"embeddings":{},"manipulationPrevention":true,"button":"acceptAll","lang":"en","revision":1,"legalRevision":1,"themeId":null,"gpc":null,"dnt":null,"snapshot":"${'a'.repeat(64)}","v":2}`,
+    );
+  });
+
+  it('adds them before "v" and reads them back', () => {
+    const text = canonicalRecordJson({ ...base, tcString: 'CQ.IA', acString: '2~1~dv.' });
+    expect(text.endsWith(`"tcString":"CQ.IA","acString":"2~1~dv.","v":2}`)).toBe(true);
+    expect(parseCanonicalRecord(text)).toMatchObject({ tcString: 'CQ.IA', acString: '2~1~dv.' });
+  });
+});
