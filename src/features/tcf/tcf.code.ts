@@ -19,6 +19,6 @@ export const tcfChunkCode = (): Promise<string> => (chunk ??= buildTcfChunk('ind
 export async function tcfPrefix(config: Pick<WidgetConfig, 'em'>, tcf: TcfConfig): Promise<string> {
   prefix ??= buildTcfChunk('prefix');
   const linked = config.em.filter((e) => tcf.el[e.i]).flatMap((e) => [...e.sm, ...e.fm]);
-  const settings = JSON.stringify({ js: tcf.js, mu: tcf.mu, m: linked });
+  const settings = JSON.stringify({ js: tcf.js, g: tcf.g, mu: tcf.mu, m: linked });
   return `${TCF_STUB}\n${(await prefix).replace(TCF_TOKEN, () => settings)}\n`;
 }

@@ -33,9 +33,9 @@ const { c, S, h, btn, toggle, dialog } = B;
 const T = c.tcf;
 
 /** Texts the Locale has no field for (docs/tcf.md): English and German, English otherwise. */
-const OWN: Record<string, [string, string, string, string]> = {
-  en: ['Consent', 'Legitimate interest', 'Additional ad providers (Google Additional Consent)', 'Accept all'],
-  de: ['Einwilligung', 'Berechtigtes Interesse', 'Weitere Werbeanbieter (Google Additional Consent)', 'Alle akzeptieren'],
+const OWN: Record<string, string[]> = {
+  en: ['Consent', 'Legitimate interest', 'Additional ad providers (Google Additional Consent)', 'Accept all', 'Data categories', 'Cookie lifetime', 'Data retention'],
+  de: ['Einwilligung', 'Berechtigtes Interesse', 'Weitere Werbeanbieter (Google Additional Consent)', 'Alle akzeptieren', 'Datenkategorien', 'Cookie-Laufzeit', 'Speicherdauer'],
 };
 const own = (i: number) => (OWN[S.lang.slice(0, 2)] ?? OWN.en!)[i]!;
 const t = (k: string) => c.loc[S.lang]?.t[k] || c.loc[c.dl]!.t[k] || '';
@@ -145,6 +145,9 @@ function decide(ev: Event, button: 'acceptAll' | 'declineAll' | 'save') {
 }
 
 
+/** The special purposes or features some offered vendor declares. */
+const used = (k: 'specialPurposes' | 'features') => [...new Set(vendors().flatMap((v) => v[k]))].sort((a, b) => a - b);
+
 const names = (map: Record<string, { name: string }>, list: number[]) =>
   h('ul', {}, ...list.map((id) => map[id] && h('li', {}, map[id]!.name)));
 
@@ -159,6 +162,10 @@ function first(): HTMLElement {
     h('p', { class: 'tcf-intro' }, tt('tcfVendorIntroText')),
     h('h3', {}, tt('tcfPurposeLabel')),
     names(g.purposes, purposes),
+    h('h3', {}, tt('tcfSpecialPurposeLabel')),
+    names(g.specialPurposes, used('specialPurposes')),
+    h('h3', {}, tt('tcfFeaturesLabel')),
+    names(g.features, used('features')),
     T.sf.length > 0 && h('h3', {}, `${tt('tcfSpecialFeaturesLabel')} (${tt('tcfOptedInRemark')})`),
     T.sf.length > 0 && names(g.specialFeatures, T.sf),
     h('p', { class: 'tcf-count' }, `${tt('tcfThirdPartiesLabel')}: `, h('strong', {}, String(vendors().length))),
@@ -169,6 +176,28 @@ function first(): HTMLElement {
     ),
     B.legalLinks(),
   );
+}
+
+/** What the vendor layer must disclose per vendor (TCF policy): purposes by legal basis, storage, retention, data, links. */
+function vendorFacts(v: GVL['vendors'][string]): Kid[] {
+  const g = gvl!;
+  const list = (label: string, map: Record<string, { name: string }> | undefined, idList: number[] | undefined) =>
+    idList && idList.length > 0 && h('p', {}, h('strong', {}, `${label}: `), idList.map((id) => map?.[id]?.name ?? id).join(', '));
+  const url = v.urls?.find((u) => u.langId === S.lang.slice(0, 2)) ?? v.urls?.[0];
+  const days = v.dataRetention?.stdRetention;
+  const age = v.cookieMaxAgeSeconds;
+  return [
+    list(`${tt('tcfPurposeLabel')} (${own(0)})`, g.purposes, v.purposes),
+    list(`${tt('tcfPurposeLabel')} (${own(1)})`, g.purposes, v.legIntPurposes),
+    list(tt('tcfSpecialPurposeLabel'), g.specialPurposes, v.specialPurposes),
+    list(tt('tcfFeaturesLabel'), g.features, v.features),
+    list(tt('tcfSpecialFeaturesLabel'), g.specialFeatures, v.specialFeatures),
+    list(own(4), g.dataCategories, v.dataDeclaration),
+    h('p', {}, `${own(5)}: ${v.usesCookies && age !== null ? `${Math.round(age / 86400)} d` : '–'}${days !== undefined ? `; ${own(6)}: ${days} d` : ''}`),
+    v.usesNonCookieAccess && h('p', {}, tt('tcfVendorUsesNonCookieStorageText')),
+    url?.privacy && h('a', { href: url.privacy, target: '_blank', rel: 'noopener' }, t('privacyPolicy') || 'Privacy policy'),
+    url?.legIntClaim && h('a', { href: url.legIntClaim, target: '_blank', rel: 'noopener' }, ` ${own(1)}`),
+  ];
 }
 
 const flip = <T,>(set: Set<T>, id: T) => (v: boolean) => (v ? set.add(id) : set.delete(id));
@@ -191,7 +220,7 @@ function second(): HTMLElement {
         h('summary', {}, v.name),
         v.purposes.length > 0 && toggle(`${v.name}: ${own(0)}`, sel.v.has(v.id), false, false, flip(sel.v, v.id)),
         v.legIntPurposes.length > 0 && toggle(`${v.name}: ${own(1)}`, sel.li.has(v.id), false, false, flip(sel.li, v.id)),
-        h('p', {}, [...v.purposes, ...v.legIntPurposes].map((p) => g.purposes[p]?.name).filter(Boolean).join(', ')),
+        ...vendorFacts(v),
       ),
     ),
     T.ac !== undefined && T.ac.length > 0 && toggle(own(2), sel.ac, false, false, (v) => (sel.ac = v)),
@@ -216,9 +245,13 @@ function loadSelection(m: TCModel | undefined) {
 }
 
 async function start() {
-  const res = await fetch(`${T.g}?lang=${encodeURIComponent(S.lang)}`);
-  const json = await res.json();
-  gvl = new GVL(json);
+  // The prefix started the fetch (prefix.ts); in another language than the widget's, it is fetched again.
+  const early = (window as unknown as Record<symbol, [string, Promise<unknown>] | undefined>)[Symbol.for('placet.tcf.gvl')];
+  const lang = S.lang.slice(0, 2).toLowerCase();
+  const json = early && early[0] === lang
+    ? await early[1]
+    : await (await fetch(`${T.g}?lang=${encodeURIComponent(S.lang)}`)).json();
+  gvl = new GVL(json as ConstructorParameters<typeof GVL>[0]);
   const stored = storedModel();
   loadSelection(stored);
   B.views[1] = first;
