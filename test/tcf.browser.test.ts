@@ -162,6 +162,25 @@ describe('TCF in Chromium', () => {
     await context.close();
   });
 
+  it('removeEventListener: a removed listener hears nothing more', async () => {
+    const s = await setup();
+    const { page, context } = await open(s);
+    const removed = await page.evaluate(() => new Promise((resolve) => {
+      const api = (window as unknown as { __tcfapi: (...a: unknown[]) => void }).__tcfapi;
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      api('addEventListener', 2, (d: { eventStatus: string; listenerId: number }) => {
+        heard.push(d.eventStatus);
+        api('removeEventListener', 2, (ok: boolean) => resolve(ok), d.listenerId);
+      });
+    }));
+    expect(removed).toBe(true);
+    await layer(page).locator('.n button.a').click();
+    await waitEvent(page, 'useractioncomplete');
+    expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual(['cmpuishown']);
+    await context.close();
+  });
+
   it('reject all: no consent, no legitimate interest', async () => {
     const s = await setup();
     const { page, context } = await open(s);
@@ -200,6 +219,26 @@ describe('TCF in Chromium', () => {
       specialFeatureOptins: [2],
       vendorsDisclosed: [8, 21, 32, 45],
     });
+    await context.close();
+  });
+
+  it('an embedding linked to a GVL vendor runs once that vendor and its TCF purposes have consent', async () => {
+    const s = await setup();
+    await hosting('POST', `/client/${s.clientId}/domain/${s.domainId}/embedding`, {
+      name: 'Linked stats', purpose: 'a717ff5', tcfVendor: 21, tcfPurposes: [1, 7], scriptMarkers: ['linked-stats.js'],
+    });
+    const { page, context } = await open(s, undefined, '<script src="/linked-stats.js"></script>');
+    await waitEvent(page, 'cmpuishown');
+    expect(await page.evaluate(() => (window as unknown as { ran?: string[] }).ran ?? [])).toEqual([]);
+    await layer(page).locator('.n button.s').click();
+    const box = (name: string) => layer(page).getByLabel(name, { exact: true });
+    await box('Store and/or access information on a device').check();
+    await box('Measure advertising performance').check();
+    await page.locator('#ccm-widget [data-vendor="21"] summary').click();
+    await box('Example Measurement Ltd: Consent').check();
+    await layer(page).locator('.n button.a').first().click();
+    await waitEvent(page, 'useractioncomplete');
+    await page.waitForFunction(() => ((window as unknown as { ran?: string[] }).ran ?? []).includes('/linked-stats.js'));
     await context.close();
   });
 

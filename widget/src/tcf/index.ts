@@ -267,7 +267,8 @@ async function start() {
     cmp.update(tc, false);
     return;
   }
-  cmp.update('', true);
+  // No valid TC string: the first layer opens (not on a legal page or after the banner was closed in this tab).
+  cmp.update('', B.ask);
   if (B.ask) B.render(1);
 }
 
