@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Deps } from '../../deps.js';
 import { isoNow } from '../../deps.js';
 import { BUILTIN_LANGUAGES } from '../locales/builtin-texts.js';
-import { listGvlFiles, recordVendorsSeen, saveGvlFile } from './tcf.repository.js';
+import { listGvlFiles, recordVendorsSeen, saveGvlFile, storedGvlVersion } from './tcf.repository.js';
 
 /** The parts of a GVL v3 file Placet reads itself; the rest is passed through to the widget untouched. */
 export interface GvlJson {
@@ -33,6 +33,8 @@ export interface GvlVendor {
 /** Languages whose purpose translations are fetched: Placet's built-in ones (English is in the list itself). */
 const TRANSLATED = BUILTIN_LANGUAGES.filter((l) => l !== 'en');
 const FETCH_TIMEOUT_MS = 30_000;
+/** How often a process looks for a list another process stored. */
+const FOLLOW_MS = 60_000;
 
 /**
  * The Global Vendor List of this instance (docs/tcf.md): fetched from TCF_GVL_URL, kept in the database
@@ -43,6 +45,7 @@ export class GvlStore {
   private list: GvlJson | undefined;
   private readonly translations = new Map<string, Record<string, unknown>>();
   private timer: NodeJS.Timeout | undefined;
+  private follow: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
 
   constructor(private readonly deps: Deps) {}
@@ -69,10 +72,19 @@ export class GvlStore {
       this.timer = setInterval(() => void this.refresh().catch(() => undefined), hours * 3_600_000);
       this.timer.unref();
     }
+    // Another process may have fetched a newer list (a refresh through the Hosting API reaches one process).
+    this.follow = setInterval(() => void this.loadIfNewer().catch(() => undefined), FOLLOW_MS);
+    this.follow.unref();
   }
 
   stop(): void {
     clearInterval(this.timer);
+    clearInterval(this.follow);
+  }
+
+  private async loadIfNewer(): Promise<void> {
+    const version = await storedGvlVersion(this.deps.db);
+    if (version !== undefined && version > (this.list?.vendorListVersion ?? 0)) await this.load();
   }
 
   /** Fetches the list and its translations; a newer version replaces the stored one. Concurrent calls share one fetch. */

@@ -43,3 +43,9 @@ export async function domainBaseline(db: Db, domainId: string, current: number):
 export async function findDomainRowById(db: Db, domainId: string) {
   return db.selectFrom('domains').selectAll().where('id', '=', domainId).executeTakeFirst();
 }
+
+/** The stored list's version: a cheap look whether another process fetched a newer one. */
+export async function storedGvlVersion(db: Db): Promise<number | undefined> {
+  const row = await db.selectFrom('tcf_gvl_files').select('version').where('name', '=', 'vendor-list').executeTakeFirst();
+  return row ? Number(row.version) : undefined;
+}

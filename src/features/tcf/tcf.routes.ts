@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -16,6 +17,7 @@ import { domainGvl } from './tcf.service.js';
 export const tcfRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   const store = gvlStoreFor(deps);
   await store.start();
+  const listCache = new Map<string, { identity: Buffer; br: Buffer; gzip: Buffer; etag: string }>();
   app.addHook('onClose', async () => store.stop());
   const code = Buffer.from(await tcfChunkCode());
   const chunk = {
@@ -28,8 +30,7 @@ export const tcfRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, 
     '/public/tcf.js',
     { logLevel: 'warn', schema: { tags: ['widget'], summary: 'The TCF chunk of the widget (tcfEnabled domains load it)' } },
     async (request, reply) => {
-      const accept = request.headers['accept-encoding'] ?? '';
-      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
+      const encoding = encodingOf(request.headers['accept-encoding']);
       reply.headers({
         'content-type': 'application/javascript; charset=utf-8',
         'cache-control': 'public, max-age=3600',
@@ -53,16 +54,43 @@ export const tcfRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, 
         response: errorResponses(400, 404),
       },
     },
-    async ({ params, query }, reply) => {
+    async ({ params, query, headers }, reply) => {
       const row = await findDomainRowById(deps.db, params.domainId);
-      if (!row) throw new AppError('TCF_NOT_AVAILABLE');
-      const embeddings = await withAssets(deps.db, (await listEmbeddingRows(deps.db, row.id)).filter((e) => e.active === 1));
-      const gvl = await domainGvl(deps, domainRowToDomain(row), embeddings, query.lang);
-      reply.headers({ 'cache-control': 'no-cache', 'access-control-allow-origin': '*' });
-      return gvl;
+      if (!row || !store.current) throw new AppError('TCF_NOT_AVAILABLE');
+      // Every page view of a TCF domain asks for this: built and compressed once per domain revision, GVL
+      // version and language (only a language with a stored translation gets a variant of its own).
+      const language = query.lang?.slice(0, 2).toLowerCase() ?? 'en';
+      const key = `${row.id}:${row.config_revision}:${store.current.vendorListVersion}:${store.translation(language) ? language : 'en'}`;
+      let entry = listCache.get(key);
+      if (!entry) {
+        const embeddings = await withAssets(deps.db, (await listEmbeddingRows(deps.db, row.id)).filter((e) => e.active === 1));
+        const body = Buffer.from(JSON.stringify(await domainGvl(deps, domainRowToDomain(row), embeddings, query.lang)));
+        entry = {
+          identity: body,
+          br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+          gzip: gzipSync(body, { level: 9 }),
+          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+        };
+        if (listCache.size >= 500) listCache.delete(listCache.keys().next().value!);
+        listCache.set(key, entry);
+      }
+      const encoding = encodingOf(headers['accept-encoding']);
+      reply.headers({
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-cache',
+        etag: encoding === 'identity' ? entry.etag : entry.etag.replace(/"$/, `-${encoding}"`),
+        vary: 'Accept-Encoding',
+        'access-control-allow-origin': '*',
+      });
+      if (headers['if-none-match'] === reply.getHeader('etag')) return reply.status(304).send();
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(entry[encoding]);
     },
   );
 };
+
+const encodingOf = (accept: string | undefined): 'br' | 'gzip' | 'identity' =>
+  /\bbr\b/.test(accept ?? '') ? 'br' : /\bgzip\b/.test(accept ?? '') ? 'gzip' : 'identity';
 
 const GvlStatus = Type.Object({
   vendorListVersion: Type.Union([Type.Integer(), Type.Null()], { description: 'null: no list fetched yet' }),

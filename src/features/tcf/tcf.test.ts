@@ -95,6 +95,15 @@ for (const dialect of DIALECTS) {
       expect(de.json().vendors['21'].name).toBe('Example Measurement Ltd');
     });
 
+    it('serves the domain GVL compressed, with an ETag, built once per revision and version', async () => {
+      const { domain } = await setup();
+      const url = `/public/tcf/${domain.id}/vendor-list.json?lang=de`;
+      const first = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(first.headers['content-encoding']).toBe('br');
+      const again = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': first.headers.etag as string } });
+      expect(again.statusCode).toBe(304);
+    });
+
     it('a GVL update offers new vendors only with tcfEnableNewVendorsAfterGvlUpdate', async () => {
       const fixed = await setup();
       const open = await setup({ tcfEnableNewVendorsAfterGvlUpdate: true });
