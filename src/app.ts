@@ -25,6 +25,8 @@ export interface BuildOptions {
   readonly database?: DatabaseHandle;
   readonly clock?: Clock;
   readonly ids?: Ids;
+  /** Outgoing requests of the server (the GVL); the global fetch by default. */
+  readonly fetch?: typeof fetch;
   /** Where log lines go (tests capture them); stdout by default. */
   readonly logStream?: Writable;
   /** Run migrations while building (default true). */
@@ -75,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     log: app.log,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   };
 
   // X-Request-Id is sent by the security headers' onSend hook (one hook on every answer, not two).

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -133,6 +134,24 @@ export interface Config {
   };
   /** Outgoing mail (quota notices); unset → no e-mail is sent. */
   readonly smtp: { readonly url: string; readonly from: string } | undefined;
+  /** IAB TCF v2.2 (docs/tcf.md). */
+  readonly tcf: TcfConfig;
+}
+
+export interface TcfConfig {
+  /**
+   * The CMP id the IAB assigned to the agency running this instance (TCF_CMP_ID). Unset → domains with
+   * tcfEnabled get no TCF signal (a console warning says why): a TC string needs a registered CMP id.
+   */
+  readonly cmpId: number | undefined;
+  /** This CMP's version, written into every TC string; raise it when the TCF UI changes. @default 1 */
+  readonly cmpVersion: number;
+  /** Global Vendor List; translations are fetched next to it (purposes-de.json …). @default the IAB's v3 list */
+  readonly gvlUrl: string;
+  /** How often the GVL is fetched again, in hours; 0 = only at start when nothing is cached. @default 24 */
+  readonly gvlRefreshHours: number;
+  /** Where the fetched GVL files are cached on disk. @default ./var/tcf */
+  readonly gvlCacheDir: string;
 }
 
 export interface Limits {
@@ -335,6 +354,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
   const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, from: read('SMTP_FROM') ?? 'placet@localhost' };
 
+  const gvlUrl = read('TCF_GVL_URL') ?? 'https://vendor-list.consensu.org/v3/vendor-list.json';
+  if (!/^https?:\/\//.test(gvlUrl)) problems.push(`TCF_GVL_URL must be an absolute http(s) URL (got "${gvlUrl}")`);
+  const tcf: TcfConfig = {
+    cmpId: read('TCF_CMP_ID') === undefined ? undefined : int('TCF_CMP_ID', 2, 2, 4095),
+    cmpVersion: int('TCF_CMP_VERSION', 1, 1, 4095),
+    gvlUrl,
+    gvlRefreshHours: int('TCF_GVL_REFRESH_HOURS', 24, 0, 24 * 31),
+    gvlCacheDir: path.resolve(cwd, read('TCF_GVL_CACHE_DIR') ?? path.join('var', 'tcf')),
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port,
@@ -362,6 +391,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webhooks: Object.freeze(webhooks),
     quotas: Object.freeze(quotas),
     smtp: smtp && Object.freeze(smtp),
+    tcf: Object.freeze(tcf),
   });
 }
 
@@ -439,8 +469,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     limits,
     checkpoints,
     hostingAuthFailuresPerMinute: 100_000,
+    // No test reaches the internet: the GVL URL is a closed local port (TCF tests serve fixtures, test/tcf-gvl.ts),
+    // no schedule, and nothing is cached into the working tree.
+    tcf: Object.freeze({ ...base.tcf, gvlUrl: 'http://127.0.0.1:9/vendor-list.json', gvlRefreshHours: 0, gvlCacheDir: testGvlCacheDir() }),
     ...overrides,
   });
+}
+
+let testCacheDir: string | undefined;
+function testGvlCacheDir(): string {
+  testCacheDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'placet-test-gvl-'));
+  return testCacheDir;
 }
 
 let testKey: string | undefined;

@@ -22,6 +22,11 @@ export interface Deps {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly log: FastifyBaseLogger;
+  /**
+   * Outgoing HTTP requests made on the server's own behalf (the TCF Global Vendor List); absent → the
+   * global fetch. Tests point the configured URLs at a local server instead, so they never reach the internet.
+   */
+  readonly fetch?: typeof fetch;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

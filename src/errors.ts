@@ -45,6 +45,11 @@ export const ERRORS = {
   },
   BLOCK_NOT_FOUND: { status: 404, message: 'The consent log block does not exist.' },
   CONSENT_LOG_EMPTY: { status: 409, message: 'The current block of the consent log is empty; there is nothing to archive.' },
+  TCF_NOT_AVAILABLE: {
+    status: 404,
+    message: 'TCF is not available for this domain: it is not tcfEnabled, or the Global Vendor List has not been fetched yet.',
+  },
+  TCF_GVL_FETCH_FAILED: { status: 502, message: 'The Global Vendor List could not be fetched from TCF_GVL_URL.' },
   SNAPSHOT_NOT_FOUND: { status: 404, message: 'The domain has no snapshot with this hash.' },
   QUARANTINE_NOT_FOUND: { status: 404, message: 'The domain has no quarantined range with this id.' },
   CONSENT_LOG_NO_RECORDS: { status: 409, message: 'The consent log of the domain has no records yet; there is no head to sign.' },

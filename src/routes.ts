@@ -22,6 +22,7 @@ import { accountRoutes } from './features/account/account.routes.js';
 import { displayRoutes, statisticsRoutes } from './features/statistics/statistics.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { quotaRoutes } from './features/quotas/quotas.routes.js';
+import { tcfHostingRoutes, tcfRoutes } from './features/tcf/tcf.routes.js';
 
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
@@ -51,6 +52,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
         await hosting.register(ingestStatsRoutes, { deps });
         await hosting.register(webhookRoutes, { deps });
         await hosting.register(quotaRoutes, { deps });
+        await hosting.register(tcfHostingRoutes, { deps });
       },
       { prefix: '/hosting/api' },
     );
@@ -58,6 +60,8 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
     await withCookies.register(consoleRoutes, { deps });
   });
   // Public endpoints called from visitors' browsers: no agency key.
+  // Before the widget: it reads the GVL store this plugin loads.
+  await app.register(tcfRoutes, { deps });
   await app.register(widgetRoutes, { deps });
   await app.register(consentIngestRoutes, { deps });
   await app.register(displayRoutes, { deps });

@@ -45,3 +45,27 @@ export function sizes(code: string | Buffer): { raw: number; gzip: number; brotl
     brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   };
 }
+
+const tcfEntry = path.join(projectRoot, 'widget', 'src', 'tcf', 'index.ts');
+
+/**
+ * The TCF chunk (docs/tcf.md): the first layer, the vendor layer and the `__tcfapi` CMP API, bundled with
+ * the IAB's @iabtechlabtcf/core and /cmpapi. Loaded by the widget only on tcfEnabled domains.
+ */
+export async function buildTcfChunk(entry: 'index' | 'prefix' = 'index'): Promise<string> {
+  const result = await build({
+    entryPoints: [entry === 'index' ? tcfEntry : path.join(projectRoot, 'widget', 'src', 'tcf', 'prefix.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: ['es2020'],
+    write: false,
+    legalComments: 'none',
+    drop: ['debugger'],
+    define: { __PLACET_TCF__: TCF_TOKEN },
+  });
+  return result.outputFiles[0]!.text.trim();
+}
+
+/** The token the service replaces with the prefix's settings (prefix.ts). */
+export const TCF_TOKEN = '__PLACET_TCF__';

@@ -15,9 +15,10 @@ import type { WebhookTables } from '../features/webhooks/webhooks.table.js';
 import type { QuotaNoticeTable } from '../features/quotas/quotas.table.js';
 import type { AccountTables } from '../features/account/account.table.js';
 import type { ConsentStatisticsTable } from '../features/statistics/statistics.table.js';
+import type { TcfTables } from '../features/tcf/tcf.table.js';
 
 /** The whole schema, assembled from the features' table files. */
-export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables, WebhookTables, AccountTables {
+export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables, WebhookTables, AccountTables, TcfTables {
   settings: SettingTable;
   clients: ClientTable;
   domains: DomainTable;

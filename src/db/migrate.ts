@@ -14,6 +14,7 @@ import * as quotaNotices from './migrations/2026_11_25_0091_quota_notices.js';
 import * as consentQuarantine from './migrations/2026_11_25_0100_consent_quarantine.js';
 import * as accountContent from './migrations/2026_11_25_0110_account_content.js';
 import * as consentStatistics from './migrations/2026_11_25_0120_consent_statistics.js';
+import * as tcfGvl from './migrations/2026_11_25_0130_tcf_gvl.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0100_consent_quarantine': consentQuarantine,
   '2026_11_25_0110_account_content': accountContent,
   '2026_11_25_0120_consent_statistics': consentStatistics,
+  '2026_11_25_0130_tcf_gvl': tcfGvl,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -789,6 +789,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hosting/api/tcf/gvl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Global Vendor List this instance serves */
+        get: operations["getTcfGvl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/tcf/gvl/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fetch the Global Vendor List from TCF_GVL_URL now */
+        post: operations["postTcfGvlRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/session": {
         parameters: {
             query?: never;
@@ -803,6 +837,40 @@ export interface paths {
         post: operations["postConsoleApiSession"];
         /** Sign out of the console */
         delete: operations["deleteConsoleApiSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/tcf.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The TCF chunk of the widget (tcfEnabled domains load it) */
+        get: operations["getPublicTcfJs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/tcf/{domainId}/vendor-list.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The domain's Global Vendor List: the offered vendors only, purposes in `lang` when translated */
+        get: operations["getPublicTcfByDomainIdVendorListJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8038,6 +8106,97 @@ export interface operations {
             };
         };
     };
+    getTcfGvl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null: no list fetched yet */
+                        vendorListVersion: number | null;
+                        tcfPolicyVersion: number | null;
+                        lastUpdated: string | null;
+                        vendorCount: number;
+                        /** @description languages of the stored purpose translations */
+                        languages: string[];
+                        /** @description TCF_GVL_URL */
+                        url: string;
+                        /** @description TCF_CMP_ID; null: TCF is off on this instance */
+                        cmpId: number | null;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postTcfGvlRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null: no list fetched yet */
+                        vendorListVersion: number | null;
+                        tcfPolicyVersion: number | null;
+                        lastUpdated: string | null;
+                        vendorCount: number;
+                        /** @description languages of the stored purpose translations */
+                        languages: string[];
+                        /** @description TCF_GVL_URL */
+                        url: string;
+                        /** @description TCF_CMP_ID; null: TCF is off on this instance */
+                        cmpId: number | null;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getConsoleApiSession: {
         parameters: {
             query?: never;
@@ -8178,6 +8337,58 @@ export interface operations {
             };
         };
     };
+    getPublicTcfJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPublicTcfByDomainIdVendorListJson: {
+        parameters: {
+            query?: {
+                /** @description a locale name such as de_DE, en_US or fr */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getPublicAppJs: {
         parameters: {
             query: {
@@ -8236,6 +8447,10 @@ export interface operations {
                     token?: string;
                     gpc?: boolean;
                     dnt?: boolean;
+                    /** @description IAB TCF: the TC string of the decision */
+                    tcString?: string;
+                    /** @description Google Additional Consent string of the decision */
+                    acString?: string;
                     /** @description the `sh` of the configuration the widget showed: a snapshot Placet served for this domain */
                     snapshot: string;
                 };
@@ -8262,6 +8477,10 @@ export interface operations {
                     token?: string;
                     gpc?: boolean;
                     dnt?: boolean;
+                    /** @description IAB TCF: the TC string of the decision */
+                    tcString?: string;
+                    /** @description Google Additional Consent string of the decision */
+                    acString?: string;
                     /** @description the `sh` of the configuration the widget showed: a snapshot Placet served for this domain */
                     snapshot: string;
                 };
@@ -8529,6 +8748,10 @@ export interface operations {
                             [key: string]: string;
                         };
                         manipulationPrevention: boolean;
+                        /** @description IAB TCF domains: the TC string the decision produced (docs/tcf.md) */
+                        tcString?: string;
+                        /** @description with Google Additional Consent: the AC string of the decision */
+                        acString?: string;
                     } & {
                         [key: string]: unknown;
                     })[];
@@ -8606,6 +8829,10 @@ export interface operations {
                             [key: string]: string;
                         };
                         manipulationPrevention: boolean;
+                        /** @description IAB TCF domains: the TC string the decision produced (docs/tcf.md) */
+                        tcString?: string;
+                        /** @description with Google Additional Consent: the AC string of the decision */
+                        acString?: string;
                     } & {
                         [key: string]: unknown;
                     })[];
@@ -8681,6 +8908,10 @@ export interface operations {
                                 [key: string]: string;
                             };
                             manipulationPrevention: boolean;
+                            /** @description IAB TCF domains: the TC string the decision produced (docs/tcf.md) */
+                            tcString?: string;
+                            /** @description with Google Additional Consent: the AC string of the decision */
+                            acString?: string;
                         } & {
                             [key: string]: unknown;
                         };

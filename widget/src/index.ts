@@ -10,7 +10,9 @@ import { decorateLinks, receive } from './handover.js';
 import { acceptedEvents, announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
 import { dropUnknown, wipe } from './cookies.js';
 import { apply, hook } from './scripts.js';
-import { build, DISMISSED, openLayer, render, show } from './ui/layers.js';
+import { build, dialog, DISMISSED, legalLinks, openLayer, render, show, views } from './ui/layers.js';
+import { btn, h, toggle } from './ui/dom.js';
+import { decide } from './storage.js';
 import { declaration } from './ui/declaration.js';
 import { strict } from './strict.js';
 
@@ -53,8 +55,11 @@ function start(): void {
   } catch {
     // No storage: the banner is shown.
   }
-  if (c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed) render(0);
+  if (c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed || c.tcf) render(0);
   else openLayer(1);
+  // IAB TCF (tcfEnabled domains only): the TCF chunk, which the served script's prefix loads, draws its
+  // layers into this widget and decides through it (docs/tcf.md).
+  if (c.tcf) w[Symbol.for('placet.tcf') as unknown as string] = { c, S, h, btn, toggle, dialog, legalLinks, views, render, decide, ask: !(onLegalPage || dismissed) };
   if (location.hash) hashAction(location.hash);
   show();
   const ready = () => {

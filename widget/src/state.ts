@@ -72,4 +72,7 @@ export const S = {
   /** The legal text shown in layer 4, and the layer it was opened from. */
   legal: '',
   legalFrom: 1,
+  /** TCF: the TC string and Google AC string of the decision being recorded (set by the TCF chunk). */
+  tc: undefined as string | undefined,
+  ac: undefined as string | undefined,
 };

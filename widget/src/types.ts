@@ -58,6 +58,8 @@ export interface WidgetConfig {
   /** the footer line: the agency's text ('' hidden: a white-label domain, or the agency hides it) and link */
   ft: string;
   fu: string;
+  /** IAB TCF (tcfEnabled domains only): loads the TCF chunk */
+  tcf?: TcfConfig;
   /** legal links: [Locale field (imprint, privacyPolicy, accessibility), shown inside the widget (direct), new tab] */
   lg: [string, boolean, boolean][];
   /** show the banner on the imprint / privacy page */
@@ -157,4 +159,32 @@ export interface ThemeConfig {
   colors: Record<string, string>;
   css: string;
   iframeCss: string;
+}
+
+/**
+ * IAB TCF settings of a tcfEnabled domain (docs/tcf.md). Only the TCF chunk (widget/src/tcf) reads them;
+ * the base widget only loads the chunk when they are present.
+ */
+export interface TcfConfig {
+  /** CMP id and version */
+  c: number;
+  cv: number;
+  /** GVL version the selection below was computed from */
+  v: number;
+  /** vendor ids offered to the visitor, ascending */
+  vs: number[];
+  /** special features offered for opt-in */
+  sf: number[];
+  /** URL of the domain's GVL (vendors trimmed to `vs`), served by Placet; `?lang=` adds translations */
+  g: string;
+  /** URL of the TCF chunk */
+  js: string;
+  /** Google Additional Consent provider ids; absent when tcfGoogleAdditionalConsentMode is off */
+  ac?: number[];
+  /** URL macros: [tcfUrlMacroAutoAppend, tcfUrlMacroHandling] */
+  mu: [boolean, boolean];
+  /** embeddings linked to a GVL vendor: embedding id → [vendor id, TCF purposes] */
+  el: Record<string, [number, number[]]>;
+  /** the Locale's TCF texts (tcfVendorIntroText …) per available locale */
+  t?: Record<string, Record<string, string>>;
 }

@@ -30,6 +30,12 @@ export const ConsentBody = Type.Object(
     ),
     gpc: Type.Optional(Type.Boolean()),
     dnt: Type.Optional(Type.Boolean()),
+    tcString: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*$', maxLength: 8000, description: 'IAB TCF: the TC string of the decision' }),
+    ),
+    acString: Type.Optional(
+      Type.String({ pattern: '^[12]~[0-9.]*(~dv\\.[0-9.]*)?$', maxLength: 8000, description: 'Google Additional Consent string of the decision' }),
+    ),
     snapshot: Type.String({
       pattern: '^[0-9a-f]{64}$',
       description: 'the `sh` of the configuration the widget showed: a snapshot Placet served for this domain',

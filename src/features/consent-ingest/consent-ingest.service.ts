@@ -110,6 +110,8 @@ export function prepareRecord(
     gpc: body.gpc ?? null,
     dnt: body.dnt ?? null,
     snapshot: body.snapshot,
+    ...(body.tcString === undefined ? {} : { tcString: body.tcString }),
+    ...(body.acString === undefined ? {} : { acString: body.acString }),
     v: RECORD_FORMAT,
   };
   return {

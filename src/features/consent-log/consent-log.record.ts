@@ -38,6 +38,13 @@ export interface ConsentRecord {
   dnt: boolean | null;
   /** Format 2: SHA-256 of the snapshot of the configuration the visitor's widget showed. Absent in format 1. */
   snapshot?: string;
+  /**
+   * IAB TCF (docs/tcf.md): the TC string and Google AC string the decision produced, exactly as the widget
+   * stored them. Present only in records of tcfEnabled domains, so every other record (and its hash) is
+   * the same as before these fields existed.
+   */
+  tcString?: string;
+  acString?: string;
   v: RecordFormat;
 }
 
@@ -59,7 +66,9 @@ export function canonicalRecordJson(r: ConsentRecord): string {
     `"purposes":${canonicalMap(r.purposes)},"embeddings":${canonicalMap(r.embeddings)},` +
     `"manipulationPrevention":${r.manipulationPrevention},"button":${str(r.button)},"lang":${str(r.lang)},` +
     `"revision":${r.revision},"legalRevision":${r.legalRevision},"themeId":${str(r.themeId)},` +
-    `"gpc":${str(r.gpc)},"dnt":${str(r.dnt)},${r.v === 1 ? '' : `"snapshot":${str(r.snapshot)},`}"v":${r.v}}`
+    `"gpc":${str(r.gpc)},"dnt":${str(r.dnt)},${r.v === 1 ? '' : `"snapshot":${str(r.snapshot)},`}` +
+    `${r.tcString === undefined ? '' : `"tcString":${str(r.tcString)},`}${r.acString === undefined ? '' : `"acString":${str(r.acString)},`}` +
+    `"v":${r.v}}`
   );
 }
 
@@ -102,7 +111,9 @@ export function parseCanonicalRecord(text: string): ConsentRecord | undefined {
     (r.themeId === null || typeof r.themeId === 'string') &&
     isBoolOrNull(r.gpc) &&
     isBoolOrNull(r.dnt) &&
-    (r.v === 1 || (r.v === 2 && typeof r.snapshot === 'string' && SNAPSHOT_HASH.test(r.snapshot)));
+    (r.v === 1 || (r.v === 2 && typeof r.snapshot === 'string' && SNAPSHOT_HASH.test(r.snapshot))) &&
+    (r.tcString === undefined || typeof r.tcString === 'string') &&
+    (r.acString === undefined || typeof r.acString === 'string');
   if (!ok) return undefined;
   const record = r as unknown as ConsentRecord;
   return canonicalRecordJson(record) === text ? record : undefined;

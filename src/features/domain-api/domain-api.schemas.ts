@@ -66,6 +66,8 @@ export const ConsentRecordSchema = Type.Object(
     purposes: Type.Record(Type.String(), Type.String()),
     embeddings: Type.Record(Type.String(), Type.String()),
     manipulationPrevention: Type.Boolean(),
+    tcString: Type.Optional(Type.String({ description: 'IAB TCF domains: the TC string the decision produced (docs/tcf.md)' })),
+    acString: Type.Optional(Type.String({ description: 'with Google Additional Consent: the AC string of the decision' })),
   },
   { additionalProperties: true },
 );

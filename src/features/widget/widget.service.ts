@@ -28,6 +28,10 @@ import { WindowLimiter, addressKey, exemptAddresses } from '../../plugins/rate-l
 import { quotaNoticesFor } from '../quotas/quotas.notices.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
+import { gvlStoreFor } from '../tcf/tcf.gvl.js';
+import { tcfPrefix } from '../tcf/tcf.code.js';
+import { linkedVendorName, tcfTexts, tcfUnavailable, tcfWidgetConfig } from '../tcf/tcf.service.js';
+import { effectiveTexts } from '../locales/locale-texts.js';
 import { countDomainsCreatedSince, findClientForAutoCreate, findDomainOfClientByHost, findWidgetTarget } from './widget.repository.js';
 
 export interface WidgetRequest {
@@ -187,7 +191,9 @@ export class WidgetService {
     const theme = req.theme !== undefined && keys.themeIds.has(req.theme) ? req.theme : '';
     const forced = forcedLanguage(req.lang, keys.locales);
     const choice: LanguageChoice = { forced, acceptLanguage: builtinFromAcceptLanguage(req.acceptLanguage) };
-    const key = `${target.id}:${target.config_revision}:${theme}:${forced ?? ''}:${choice.acceptLanguage ?? ''}`;
+    // A TCF domain's vendor selection follows the GVL version too (a refresh changes it without a revision).
+    const gvl = domain.tcfEnabled ? `:g${gvlStoreFor(this.deps).current?.vendorListVersion ?? 0}` : '';
+    const key = `${target.id}:${target.config_revision}${gvl}:${theme}:${forced ?? ''}:${choice.acceptLanguage ?? ''}`;
     const variant = (k: string, outside: boolean) => this.entry(k, delivery, () => this.build(delivery, theme, choice, outside));
     // Only a theme with enableOnlyInEu differs for visitors from outside the area; which theme applies is
     // known once the common variant is built, so every other domain keeps one cache entry per language.
@@ -308,6 +314,9 @@ export class WidgetService {
         (domain.useAccountTheme ? accountThemes[0] : undefined) ??
         (fallback ? themeRowToTheme(fallback) : undefined));
     if (!theme) return undefined;
+    // A GVL-linked embedding shows the vendor's GVL name (reference-model §2.5 Embedding `tcfVendor`).
+    const embeddings = (await withAssets(db, embeddingRows.filter((r) => r.active === 1)))
+      .map((e) => ({ ...e, vendor: linkedVendorName(this.deps, e.tcfVendor) ?? e.vendor }));
     const built = buildWidgetConfig(
       {
         clientApiKey: target.api_key,
@@ -315,7 +324,7 @@ export class WidgetService {
         domain,
         configRevision: target.config_revision,
         legalRevision: target.legal_revision,
-        embeddings: await withAssets(db, embeddingRows.filter((r) => r.active === 1)),
+        embeddings,
         locales: localeRows.filter((l) => l.active === 1).map((l) => ({ name: l.name, stored: parseStoredTexts(l.texts) })),
         placeholders: placeholderRows.map((p) => ({ name: p.name, value: p.value })),
         theme,
@@ -327,13 +336,24 @@ export class WidgetService {
       },
       choice,
     );
+    const tcf = domain.tcfEnabled && !blocked ? await tcfWidgetConfig(this.deps, domain, embeddings) : undefined;
+    if (tcf) {
+      const stored = new Map(localeRows.filter((l) => l.active === 1).map((l) => [l.name, parseStoredTexts(l.texts)]));
+      tcf.t = Object.fromEntries(Object.keys(built.loc).map((name) => [name, tcfTexts(effectiveTexts(name, stored.get(name)))]));
+      built.tcf = tcf;
+    }
     // What the visitor will see is kept before it is served; each decision names it by `sh` (consent log). The
     // snapshot is of the built configuration: the hourly token and blocked mode are delivery, not what is shown.
     const sh = await keepServedSnapshot(this.deps, domainId, built, target.config_revision);
     const served: ServedConfig = { ...built, sh, tk: this.tokens.mint(domainId, target.config_revision, issued) };
     if (blocked) served.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
     // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
-    const body = Buffer.from(this.code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`));
+    const code = this.code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`);
+    // TCF: the IAB stub runs first, synchronously, so vendor scripts can queue __tcfapi calls before the
+    // widget and its TCF chunk have loaded (docs/tcf.md). Without a CMP id or GVL: a console line says why.
+    const unavailable = domain.tcfEnabled && !tcf && !blocked ? tcfUnavailable(this.deps) : undefined;
+    const prefix = tcf ? await tcfPrefix(built, tcf) : unavailable ? `console.warn(${JSON.stringify(`Placet: no TCF signal: ${unavailable}.`)});\n` : '';
+    const body = Buffer.from(prefix + code);
     const etag = (buf: Buffer, suffix: string) =>
       `"${createHash('sha256').update(buf).digest('base64url').slice(0, 32)}${suffix}"`;
     const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });

@@ -1,0 +1,275 @@
+/**
+ * The TCF chunk (docs/tcf.md): loaded only on tcfEnabled domains, by the prefix the server puts before the
+ * widget (the IAB stub, then a <script> for this file). It draws the TCF first layer and vendor layer into
+ * the widget's own shadow root, encodes the visitor's choices with the IAB's @iabtechlabtcf/core, answers
+ * `__tcfapi` through @iabtechlabtcf/cmpapi, and decides the widget's embeddings through the widget.
+ */
+import { CmpApi } from '@iabtechlabtcf/cmpapi';
+import { GVL, TCModel, TCString, type Vector } from '@iabtechlabtcf/core';
+import type { TcfConfig, WidgetConfig } from '../types.js';
+
+type Kid = Node | string | false | undefined;
+interface Bridge {
+  c: WidgetConfig & { tcf: TcfConfig };
+  S: { lang: string; decided: boolean; acc: Set<string>; layer: number; tc?: string | undefined; ac?: string | undefined };
+  h: (tag: string, attrs?: Record<string, unknown>, ...kids: Kid[]) => HTMLElement;
+  btn: (cls: string, label: string, on: (ev: Event) => void) => HTMLElement;
+  toggle: (label: string, on: boolean, disabled: boolean, mixed: boolean, change: (v: boolean) => void) => HTMLElement;
+  dialog: (title: string, modal: boolean, ...body: Kid[]) => HTMLElement;
+  legalLinks: () => HTMLElement;
+  views: Record<number, () => HTMLElement>;
+  render: (n: number) => void;
+  decide: (ids: Iterable<string>, button: string) => void;
+  /** The widget would show its banner (not on a legal page, not dismissed in this tab). */
+  ask: boolean;
+}
+
+export const COOKIE = 'euconsent-v2';
+const AC_COOKIE = 'addtl_consent';
+const NECESSARY = '41ba25c';
+
+const B = (window as unknown as Record<symbol, Bridge>)[Symbol.for('placet.tcf')]!;
+const { c, S, h, btn, toggle, dialog } = B;
+const T = c.tcf;
+
+/** Texts the Locale has no field for (docs/tcf.md): English and German, English otherwise. */
+const OWN: Record<string, string[]> = {
+  en: ['Consent', 'Legitimate interest', 'Additional ad providers (Google Additional Consent)', 'Accept all', 'Data categories', 'Cookie lifetime', 'Data retention'],
+  de: ['Einwilligung', 'Berechtigtes Interesse', 'Weitere Werbeanbieter (Google Additional Consent)', 'Alle akzeptieren', 'Datenkategorien', 'Cookie-Laufzeit', 'Speicherdauer'],
+};
+const own = (i: number) => (OWN[S.lang.slice(0, 2)] ?? OWN.en!)[i]!;
+const t = (k: string) => c.loc[S.lang]?.t[k] || c.loc[c.dl]!.t[k] || '';
+const tt = (k: string) => T.t?.[S.lang]?.[k] ?? T.t?.[c.dl]?.[k] ?? '';
+
+/** The visitor's choices as the layers edit them. */
+const sel = { p: new Set<number>(), sf: new Set<number>(), v: new Set<number>(), li: new Set<number>(), ac: false, em: new Set<string>() };
+let gvl: GVL | undefined;
+let ac: string | undefined;
+
+// The CMP API replaces the stub at once and answers the calls vendors queued before this chunk loaded;
+// getTCData and the event listeners wait until the first update() below. addtlConsent is added to the
+// TCData object when Google Additional Consent is on (Google's AC spec).
+const cmp = new CmpApi(T.c, T.cv, true, T.ac ? {
+  getTCData: (next: (data: unknown, ok: boolean) => void, data: unknown, ok: boolean) =>
+    next(data && typeof data === 'object' ? Object.assign(data, { addtlConsent: ac }) : data, ok),
+} : undefined);
+
+/** The prefix's URL macro handler (prefix.ts), called again with each new decision. */
+const macros = (tc: string, a: string | undefined) =>
+  ((window as unknown as Record<symbol, (tc: string, ac: string) => void>)[Symbol.for('placet.tcf.macros')])?.(tc, a ?? '');
+
+const cookie = (name: string) =>
+  document.cookie.split('; ').find((x) => x.startsWith(`${name}=`))?.slice(name.length + 1);
+
+const setCookie = (name: string, value: string) => {
+  const age = c.lt > 0 ? `;max-age=${c.lt * 86400}` : '';
+  document.cookie = `${name}=${value};path=/;samesite=lax${age}${location.protocol === 'https:' ? ';secure' : ''}`;
+};
+
+const ids = (v: Vector) => {
+  const out: number[] = [];
+  v.forEach((on, id) => on && out.push(id));
+  return out;
+};
+
+/** Google AC string v2: consented provider ids, then the disclosed but not consented ones. */
+const acString = (all: boolean) => `2~${all ? T.ac!.join('.') : ''}~dv.${all ? '' : T.ac!.join('.')}`;
+
+/** The stored TC string, when it is still valid: same CMP, and shown exactly the vendors offered now. */
+function storedModel(): TCModel | undefined {
+  const tc = cookie(COOKIE);
+  if (!tc || !S.decided || c.oe) return undefined;
+  try {
+    const m = TCString.decode(tc);
+    const disclosed = ids(m.vendorsDisclosed);
+    if (m.cmpId !== T.c || disclosed.join() !== T.vs.join()) return undefined;
+    return m;
+  } catch {
+    return undefined;
+  }
+}
+
+function model(): TCModel {
+  const m = new TCModel(gvl);
+  m.cmpId = T.c;
+  m.cmpVersion = T.cv;
+  m.isServiceSpecific = true;
+  m.consentScreen = S.layer || 1;
+  m.consentLanguage = (gvl!.language || 'en').toUpperCase();
+  m.setAllVendorsDisclosed();
+  return m;
+}
+
+const vendors = () => T.vs.map((id) => gvl!.vendors[id]).filter((v) => v !== undefined);
+const liVendors = () => vendors().filter((v) => v.legIntPurposes.length > 0).map((v) => v.id);
+/** TCF 2.2: purposes 1, 3, 4, 5 and 6 can only be based on consent; the others may rest on legitimate interest. */
+const liPurposes = () => Object.keys(gvl!.purposes).map(Number).filter((p) => ![1, 3, 4, 5, 6].includes(p));
+
+/** The embeddings a TC model allows: linked ones by their vendor and TCF purposes, the others as chosen. */
+const embeddingsFor = (m: TCModel, others: Set<string>) =>
+  c.em.filter((e) => {
+    const link = T.el[e.i];
+    if (!link) return others.has(e.i);
+    return m.vendorConsents.has(link[0]) && link[1].every((p) => m.purposeConsents.has(p));
+  }).map((e) => e.i);
+
+function decide(ev: Event, button: 'acceptAll' | 'declineAll' | 'save') {
+  if (c.th.mp && !ev.isTrusted) return;
+  const m = model();
+  if (button === 'acceptAll') {
+    m.setAllPurposeConsents();
+    m.setAllVendorConsents();
+    m.vendorLegitimateInterests.set(liVendors());
+    m.purposeLegitimateInterests.set(liPurposes());
+    m.specialFeatureOptins.set(T.sf);
+  } else if (button === 'save') {
+    m.purposeConsents.set([...sel.p]);
+    m.vendorConsents.set([...sel.v]);
+    m.vendorLegitimateInterests.set([...sel.li]);
+    if (sel.li.size > 0) m.purposeLegitimateInterests.set(liPurposes());
+    m.specialFeatureOptins.set([...sel.sf].filter((f) => T.sf.includes(f)));
+  }
+  // declineAll: no consent, and an objection to every legitimate interest (docs/tcf.md).
+  const tc = TCString.encode(m);
+  setCookie(COOKIE, tc);
+  ac = T.ac ? acString(button === 'acceptAll' || (button === 'save' && sel.ac)) : undefined;
+  if (ac) setCookie(AC_COOKIE, ac);
+  const all = c.em.map((e) => e.i);
+  S.tc = tc;
+  S.ac = ac;
+  B.decide(button === 'acceptAll' ? all : button === 'declineAll' ? [] : embeddingsFor(m, sel.em), button);
+  S.tc = S.ac = undefined;
+  loadSelection(TCString.decode(tc));
+  macros(tc, ac);
+  cmp.update(tc, false);
+}
+
+
+/** The special purposes or features some offered vendor declares. */
+const used = (k: 'specialPurposes' | 'features') => [...new Set(vendors().flatMap((v) => v[k]))].sort((a, b) => a - b);
+
+const names = (map: Record<string, { name: string }>, list: number[]) =>
+  h('ul', {}, ...list.map((id) => map[id] && h('li', {}, map[id]!.name)));
+
+/** First layer (TCF policy: purposes, special features, number of vendors, legitimate interest). */
+function first(): HTMLElement {
+  const g = gvl!;
+  const purposes = Object.keys(g.purposes).map(Number);
+  return dialog(
+    t('widgetTitle'),
+    c.th.blocking,
+    h('p', {}, t('widgetIntroText')),
+    h('p', { class: 'tcf-intro' }, tt('tcfVendorIntroText')),
+    h('h3', {}, tt('tcfPurposeLabel')),
+    names(g.purposes, purposes),
+    h('h3', {}, tt('tcfSpecialPurposeLabel')),
+    names(g.specialPurposes, used('specialPurposes')),
+    h('h3', {}, tt('tcfFeaturesLabel')),
+    names(g.features, used('features')),
+    T.sf.length > 0 && h('h3', {}, `${tt('tcfSpecialFeaturesLabel')} (${tt('tcfOptedInRemark')})`),
+    T.sf.length > 0 && names(g.specialFeatures, T.sf),
+    h('p', { class: 'tcf-count' }, `${tt('tcfThirdPartiesLabel')}: `, h('strong', {}, String(vendors().length))),
+    h('div', { class: 'n' },
+      btn('a', t('widgetFullConsentButtonText') || own(3), (ev) => decide(ev, 'acceptAll')),
+      btn('d', t('widgetDeclineButtonText'), (ev) => decide(ev, 'declineAll')),
+      btn('s', t('widgetSettingsButtonText'), () => B.render(2)),
+    ),
+    B.legalLinks(),
+  );
+}
+
+/** What the vendor layer must disclose per vendor (TCF policy): purposes by legal basis, storage, retention, data, links. */
+function vendorFacts(v: GVL['vendors'][string]): Kid[] {
+  const g = gvl!;
+  const list = (label: string, map: Record<string, { name: string }> | undefined, idList: number[] | undefined) =>
+    idList && idList.length > 0 && h('p', {}, h('strong', {}, `${label}: `), idList.map((id) => map?.[id]?.name ?? id).join(', '));
+  const url = v.urls?.find((u) => u.langId === S.lang.slice(0, 2)) ?? v.urls?.[0];
+  const days = v.dataRetention?.stdRetention;
+  const age = v.cookieMaxAgeSeconds;
+  return [
+    list(`${tt('tcfPurposeLabel')} (${own(0)})`, g.purposes, v.purposes),
+    list(`${tt('tcfPurposeLabel')} (${own(1)})`, g.purposes, v.legIntPurposes),
+    list(tt('tcfSpecialPurposeLabel'), g.specialPurposes, v.specialPurposes),
+    list(tt('tcfFeaturesLabel'), g.features, v.features),
+    list(tt('tcfSpecialFeaturesLabel'), g.specialFeatures, v.specialFeatures),
+    list(own(4), g.dataCategories, v.dataDeclaration),
+    h('p', {}, `${own(5)}: ${v.usesCookies && age !== null ? `${Math.round(age / 86400)} d` : '–'}${days !== undefined ? `; ${own(6)}: ${days} d` : ''}`),
+    v.usesNonCookieAccess && h('p', {}, tt('tcfVendorUsesNonCookieStorageText')),
+    url?.privacy && h('a', { href: url.privacy, target: '_blank', rel: 'noopener' }, t('privacyPolicy') || 'Privacy policy'),
+    url?.legIntClaim && h('a', { href: url.legIntClaim, target: '_blank', rel: 'noopener' }, ` ${own(1)}`),
+  ];
+}
+
+const flip = <T,>(set: Set<T>, id: T) => (v: boolean) => (v ? set.add(id) : set.delete(id));
+
+/** Vendor layer: purposes, special features, each vendor's consent and legitimate interest, other embeddings. */
+function second(): HTMLElement {
+  const g = gvl!;
+  const others = c.em.filter((e) => !T.el[e.i] && e.p !== NECESSARY);
+  return dialog(
+    tt('tcfThirdPartiesLabel'),
+    true,
+    h('p', {}, tt('tcfVendorIntroText')),
+    h('h3', {}, tt('tcfPurposeLabel')),
+    ...Object.values(g.purposes).map((p) => toggle(p.name, sel.p.has(p.id), false, false, flip(sel.p, p.id))),
+    T.sf.length > 0 && h('h3', {}, tt('tcfSpecialFeaturesLabel')),
+    ...T.sf.map((id) => g.specialFeatures[id] && toggle(g.specialFeatures[id]!.name, sel.sf.has(id), false, false, flip(sel.sf, id))),
+    h('h3', {}, tt('tcfThirdPartiesLabel')),
+    ...vendors().map((v) =>
+      h('details', { 'data-vendor': v.id },
+        h('summary', {}, v.name),
+        v.purposes.length > 0 && toggle(`${v.name}: ${own(0)}`, sel.v.has(v.id), false, false, flip(sel.v, v.id)),
+        v.legIntPurposes.length > 0 && toggle(`${v.name}: ${own(1)}`, sel.li.has(v.id), false, false, flip(sel.li, v.id)),
+        ...vendorFacts(v),
+      ),
+    ),
+    T.ac !== undefined && T.ac.length > 0 && toggle(own(2), sel.ac, false, false, (v) => (sel.ac = v)),
+    others.length > 0 && h('h3', {}, tt('nonTcfVendorsLabel') || t('categoriesTitle')),
+    ...others.map((e) => toggle(c.loc[S.lang]?.e[e.i]?.[0] ?? e.n, sel.em.has(e.i), false, false, flip(sel.em, e.i))),
+    h('div', { class: 'n' },
+      btn('a', t('categoriesSaveButtonText'), (ev) => decide(ev, 'save')),
+      btn('a', t('categoriesFullConsentButtonText') || own(3), (ev) => decide(ev, 'acceptAll')),
+      btn('d', t('widgetDeclineButtonText'), (ev) => decide(ev, 'declineAll')),
+    ),
+  );
+}
+
+/** The layers start from the stored choice, or from "legitimate interest stands, no consent yet". */
+function loadSelection(m: TCModel | undefined) {
+  sel.p = new Set(m ? ids(m.purposeConsents) : []);
+  sel.sf = new Set(m ? ids(m.specialFeatureOptins) : []);
+  sel.v = new Set(m ? ids(m.vendorConsents) : []);
+  sel.li = new Set(m ? ids(m.vendorLegitimateInterests) : liVendors());
+  sel.ac = !!cookie(AC_COOKIE)?.match(/^2~\d/);
+  sel.em = new Set(S.acc);
+}
+
+async function start() {
+  // The prefix started the fetch (prefix.ts); in another language than the widget's, it is fetched again.
+  const early = (window as unknown as Record<symbol, [string, Promise<unknown>] | undefined>)[Symbol.for('placet.tcf.gvl')];
+  const lang = S.lang.slice(0, 2).toLowerCase();
+  const json = early && early[0] === lang
+    ? await early[1]
+    : await (await fetch(`${T.g}?lang=${encodeURIComponent(S.lang)}`)).json();
+  gvl = new GVL(json as ConstructorParameters<typeof GVL>[0]);
+  const stored = storedModel();
+  loadSelection(stored);
+  B.views[1] = first;
+  B.views[2] = second;
+  if (c.oe) {
+    cmp.update(null);
+    return;
+  }
+  if (stored) {
+    const tc = cookie(COOKIE)!;
+    ac = T.ac ? cookie(AC_COOKIE) ?? acString(false) : undefined;
+    macros(tc, ac);
+    cmp.update(tc, false);
+    return;
+  }
+  // No valid TC string: the first layer opens (not on a legal page or after the banner was closed in this tab).
+  cmp.update('', B.ask);
+  if (B.ask) B.render(1);
+}
+
+start().catch((err) => console.warn('Placet: the TCF layer could not start', err));
