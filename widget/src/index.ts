@@ -3,7 +3,7 @@
  * Order matters: blocking hooks are installed synchronously before anything else, because the snippet
  * runs first in <head> and every later script or iframe must pass through them.
  */
-import { S, c, dnt, doc, em, gpc, th, w } from './state.js';
+import { S, c, dnt, doc, em, gpc, nav, th, w } from './state.js';
 import { byId, necessary, openStore, readAll, validDecision } from './storage.js';
 import { pickLang, t } from './i18n.js';
 import { decorateLinks, receive } from './handover.js';
@@ -56,7 +56,11 @@ function start(): void {
     // No storage: the banner is shown.
   }
   if (c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed || c.tcf) render(0);
-  else openLayer(1);
+  else {
+    openLayer(1);
+    // Statistics (docs/statistics.md): a banner shown, counted with this delivery's token; nothing else is sent.
+    nav.sendBeacon?.(c.u.replace(/consent$/, 'display'), JSON.stringify({ domain: c.d, revision: c.r, token: c.tk }));
+  }
   // IAB TCF (tcfEnabled domains only): the TCF chunk, which the served script's prefix loads, draws its
   // layers into this widget and decides through it (docs/tcf.md).
   if (c.tcf) w[Symbol.for('placet.tcf') as unknown as string] = { c, S, h, btn, toggle, dialog, legalLinks, views, render, decide, ask: !(onLegalPage || dismissed) };
