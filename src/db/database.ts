@@ -13,9 +13,10 @@ import type { IngestStatsTable } from '../features/consent-ingest/ingest-stats.t
 import type { OnboardingTables } from '../features/onboarding/onboarding.table.js';
 import type { WebhookTables } from '../features/webhooks/webhooks.table.js';
 import type { QuotaNoticeTable } from '../features/quotas/quotas.table.js';
+import type { HandoverTables } from '../features/consent-handover/consent-handover.table.js';
 
 /** The whole schema, assembled from the features' table files. */
-export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables, WebhookTables {
+export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables, WebhookTables, HandoverTables {
   settings: SettingTable;
   clients: ClientTable;
   domains: DomainTable;

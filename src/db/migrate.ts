@@ -12,6 +12,7 @@ import * as consentSnapshots from './migrations/2026_11_25_0010_consent_snapshot
 import * as webhooks from './migrations/2026_11_25_0090_webhooks.js';
 import * as quotaNotices from './migrations/2026_11_25_0091_quota_notices.js';
 import * as consentQuarantine from './migrations/2026_11_25_0100_consent_quarantine.js';
+import * as consentHandover from './migrations/2026_11_25_0110_consent_handover.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0090_webhooks': webhooks,
   '2026_11_25_0091_quota_notices': quotaNotices,
   '2026_11_25_0100_consent_quarantine': consentQuarantine,
+  '2026_11_25_0110_consent_handover': consentHandover,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
