@@ -4,11 +4,11 @@
  * runs first in <head> and every later script or iframe must pass through them.
  */
 import { S, c, dnt, doc, em, gpc, th, w } from './state.js';
-import { byId, necessary, openStore, readAll, validDecision } from './storage.js';
+import { necessary, openStore, readAll, validDecision } from './storage.js';
 import { pickLang, t } from './i18n.js';
-import { decorateLinks, receive } from './handover.js';
+import { decorateLinks, received, redeem } from './handover.js';
 import { acceptedEvents, announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
-import { dropUnknown, wipe } from './cookies.js';
+import { dropUnknown } from './cookies.js';
 import { apply, hook } from './scripts.js';
 import { build, DISMISSED, openLayer, render, show } from './ui/layers.js';
 import { declaration } from './ui/declaration.js';
@@ -18,7 +18,8 @@ import { strict } from './strict.js';
 function start(): void {
   S.store = openStore();
   S.stored = readAll()[c.p];
-  receive();
+  // A hand-over token in the address (cross-domain variant only) is taken out of it before anything reads it.
+  const token = __PLACET_SX__ && !c.bl ? received() : undefined;
   S.decided = validDecision(S.stored);
   S.implicit = !S.decided && c.oe && !gpc && !(dnt && th.dnt);
   S.acc = new Set<string>(S.decided ? [...S.stored!.embeddings, ...necessary] : S.implicit ? em.map((e) => e.i) : necessary);
@@ -28,6 +29,9 @@ function start(): void {
     S.acc = new Set(necessary);
     console.warn(c.bl);
   }
+  // While a received hand-over is redeemed, only what is necessary runs (handover.ts, redeem).
+  const held = S.acc;
+  if (__PLACET_SX__ && token) S.acc = new Set(necessary);
   strict();
   S.here = location.href;
   S.own = doc.currentScript;
@@ -37,15 +41,10 @@ function start(): void {
   build();
   hashLinks();
   w.CCM = api;
-  if (c.sx) decorateLinks();
-  // A decision handed over from another host withdrew these: their storage goes, as after a click here.
-  S.handedOver?.forEach((id) => {
-    const e = byId(id);
-    if (e && !S.acc.has(id)) wipe(e);
-  });
+  if (__PLACET_SX__) decorateLinks();
   const onLegalPage = ['imprintUrl', 'privacyPolicyUrl'].some((k, i) => t(k) && !c.sw[i] && S.here.split('#')[0] === t(k));
   apply();
-  if (S.decided || S.implicit) announce(false);
+  if ((S.decided || S.implicit) && !(__PLACET_SX__ && token)) announce(false);
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
   let dismissed;
   try {
@@ -53,8 +52,9 @@ function start(): void {
   } catch {
     // No storage: the banner is shown.
   }
-  if (c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed) render(0);
+  if (c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed || (__PLACET_SX__ && token)) render(0);
   else openLayer(1);
+  if (__PLACET_SX__ && token) redeem(token, held);
   if (location.hash) hashAction(location.hash);
   show();
   const ready = () => {

@@ -110,6 +110,8 @@ const notice = (message: string): WidgetResponse => ({
 
 export class WidgetService {
   private code = '';
+  /** The variant with the cross-domain hand-over, served to domains with consentSharingCrossDomain (widget/build.ts). */
+  private sxCode = '';
   private readonly cache = new Map<string, CacheEntry>();
   private readonly keys = new Map<string, DomainKeys>();
   private readonly perAddress: WindowLimiter;
@@ -134,7 +136,7 @@ export class WidgetService {
   }
 
   async init(): Promise<void> {
-    this.code = await buildWidget();
+    [this.code, this.sxCode] = await Promise.all([buildWidget(false), buildWidget(true)]);
   }
 
   get cacheSize(): number {
@@ -182,7 +184,9 @@ export class WidgetService {
     const theme = req.theme !== undefined && keys.themeIds.has(req.theme) ? req.theme : '';
     const forced = forcedLanguage(req.lang, keys.locales);
     const choice: LanguageChoice = { forced, acceptLanguage: builtinFromAcceptLanguage(req.acceptLanguage) };
-    const key = `${target.id}:${target.config_revision}:${theme}:${forced ?? ''}:${choice.acceptLanguage ?? ''}`;
+    // The code variant is part of the key (the revision changes with the setting too, but the key says so).
+    const sx = domain.consentSharingCrossDomain ? 'sx' : '';
+    const key = `${target.id}:${target.config_revision}:${sx}:${theme}:${forced ?? ''}:${choice.acceptLanguage ?? ''}`;
     const variant = (k: string, outside: boolean) => this.entry(k, delivery, () => this.build(delivery, theme, choice, outside));
     // Only a theme with enableOnlyInEu differs for visitors from outside the area; which theme applies is
     // known once the common variant is built, so every other domain keeps one cache entry per language.
@@ -194,7 +198,7 @@ export class WidgetService {
 
   /** The domain's widget in blocked mode: cached per domain, revision and reason; never counted. */
   private async blocked(delivery: Delivery, reason: BlockedReason): Promise<WidgetResponse> {
-    const key = `${delivery.target.id}:${delivery.target.config_revision}:blocked:${reason}`;
+    const key = `${delivery.target.id}:${delivery.target.config_revision}:${delivery.domain.consentSharingCrossDomain ? 'sx' : ''}:blocked:${reason}`;
     const entry = await this.entry(key, delivery, () => this.build(delivery, '', {}, false, reason));
     if (!entry) return notice(`${BLOCKED[reason]}; no banner.`);
     return this.respond(entry, delivery);
@@ -312,7 +316,8 @@ export class WidgetService {
     const served: ServedConfig = { ...built, sh, tk: this.tokens.mint(domainId, target.config_revision, issued) };
     if (blocked) served.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
     // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
-    const body = Buffer.from(this.code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`));
+    const code = domain.consentSharingCrossDomain ? this.sxCode : this.code;
+    const body = Buffer.from(code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`));
     const etag = (buf: Buffer, suffix: string) =>
       `"${createHash('sha256').update(buf).digest('base64url').slice(0, 32)}${suffix}"`;
     const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
