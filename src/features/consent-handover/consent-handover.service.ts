@@ -5,6 +5,7 @@ import { checkOrigin } from '../consent-ingest/consent-ingest.service.js';
 import { checkToken, type ConsentTokens } from '../consent-ingest/consent-token.js';
 import type { ConsentWriter } from '../consent-ingest/consent-ingest.queue.js';
 import { findHead, recordsOfUcid } from '../consent-log/consent-log.repository.js';
+import { quarantineFilter } from '../consent-log/consent-log.quarantine.js';
 import { parseCanonicalRecord, type ConsentRecord } from '../consent-log/consent-log.record.js';
 import { pageMatchesDomain } from '../domains/domain-name.js';
 import { parseSettings } from '../domains/domains.service.js';
@@ -103,18 +104,21 @@ function rateLimited(retryAfter: number, allowOrigin?: string): Refused {
 }
 
 /**
- * The ucid's latest decision in the domain's log, or undefined when the reachable blocks hold none. The
+ * The ucid's latest decision in the domain's log (records set aside in quarantine left out), or undefined when
+ * the reachable blocks hold none. The
  * content is the newest record's; the time and legal revision are those of the newest record that is not
  * a hand-over, so handing a decision on and on never makes it younger.
  */
 export async function latestDecision(deps: Deps, domainId: string, ucid: string): Promise<HandoverDecision | undefined> {
   const head = await findHead(deps.db, domainId);
   if (!head) return undefined;
+  // Records the agency set aside as a flood (consent-log quarantine) are no decision of anyone's.
+  const quarantined = await quarantineFilter(deps, domainId);
   let newest: ConsentRecord | undefined;
   for (let block = head.blockNo; block >= 1 && block > head.blockNo - MAX_BLOCKS_SEARCHED; block--) {
-    for (const { record: text } of await recordsOfUcid(deps.db, domainId, block, ucid)) {
+    for (const { record: text, seq } of await recordsOfUcid(deps.db, domainId, block, ucid)) {
       const record = parseCanonicalRecord(text);
-      if (!record) continue;
+      if (!record || quarantined?.(seq)) continue;
       newest ??= record;
       if (record.button === 'handover') continue;
       return {

@@ -245,6 +245,19 @@ for (const dialect of DIALECTS) {
       expect((await s.issue(id, [])).statusCode).toBe(200);
     });
 
+    it('hands over nothing the agency set aside in quarantine: the decision before it is the latest', async () => {
+      const s = await setup(ctx);
+      const id = ucid();
+      await s.decide(id, []);
+      await s.decide(id, [s.analytics, s.video]);
+      const records = await ctx.database.db.selectFrom('consent_records').select('seq').where('domain_id', '=', s.domain.id).orderBy('seq').execute();
+      const last = Number(records.at(-1)!.seq);
+      const set = await ctx.hosting({ method: 'POST', url: `${s.base}/consent-log/quarantine`, payload: { fromSeq: last, toSeq: last, reason: 'flood' } });
+      expect(set.statusCode).toBe(201);
+      expect((await s.issue(id, [s.analytics, s.video])).json().error.code).toBe('HANDOVER_NOT_LOGGED');
+      expect((await s.issue(id, [])).statusCode).toBe(200);
+    });
+
     it('refuses a token whose decision changed after it was issued', async () => {
       const s = await setup(ctx);
       const id = ucid();
