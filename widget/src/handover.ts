@@ -181,10 +181,11 @@ export const received = (): string | undefined => {
 /**
  * Redeems a received token. Until Placet answers (2 s at most) the page runs only what is necessary and
  * shows no banner: what the hand-over withdraws must not run meanwhile. `held` is what the page's own
- * decision accepts; it applies again when nothing is handed over. A decision the visitor makes here in the
- * meantime wins over a late answer.
+ * decision accepts; it applies again when nothing is handed over, and the banner opens then unless the page
+ * had no reason to show it (`quiet`: a decision, GPC, a legal page, …). A decision the visitor makes here in
+ * the meantime wins over a late answer.
  */
-export const redeem = (token: string, held: Set<string>) => {
+export const redeem = (token: string, held: Set<string>, quiet: boolean) => {
   const mine = S.stored;
   let open = true;
   const p = post<HandedOver>('/redeem', {
@@ -218,6 +219,6 @@ export const redeem = (token: string, held: Set<string>) => {
     S.acc = held;
     apply();
     if (S.decided || S.implicit) announce(false);
-    else if (!gpc && !(dnt && th.dnt)) openLayer(1);
+    if (!quiet) openLayer(1);
   });
 };

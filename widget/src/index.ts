@@ -52,9 +52,10 @@ function start(): void {
   } catch {
     // No storage: the banner is shown.
   }
-  if (c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed || (__PLACET_SX__ && token)) render(0);
+  const quiet = c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed;
+  if (quiet || (__PLACET_SX__ && token)) render(0);
   else openLayer(1);
-  if (__PLACET_SX__ && token) redeem(token, held);
+  if (__PLACET_SX__ && token) redeem(token, held, !!quiet);
   if (location.hash) hashAction(location.hash);
   show();
   const ready = () => {

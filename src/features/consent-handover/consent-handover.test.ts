@@ -337,6 +337,20 @@ for (const dialect of DIALECTS) {
       expect((await s.redeem('0'.repeat(64), {}, 'https://www.elsewhere.test')).json().error.code).toBe('HANDOVER_INVALID');
     });
 
+    it('serves the widget variant with the hand-over only to domains that share consent across domains', async () => {
+      const s = await setup(ctx);
+      const plain = await setup(ctx, { name: 'www.plain.test', consentSharingCrossDomain: false, consentSharingDomains: [] });
+      const load = (domain: { id: string }, apiKey: string, page: string) =>
+        ctx.app.inject({ method: 'GET', url: `/public/app.js?apiKey=${apiKey}&domain=${domain.id}`, headers: { referer: `${page}/` } });
+      const sharing = await load(s.domain, s.client.apiKey, PAGE);
+      const base = await load(plain.domain, plain.client.apiKey, 'https://www.plain.test');
+      expect(sharing.statusCode).toBe(200);
+      expect(base.statusCode).toBe(200);
+      expect(sharing.body).toContain('/redeem');
+      expect(base.body).not.toContain('/redeem');
+      expect(base.body).not.toContain('ccm_handover');
+    });
+
     it('lets no one log a handover record through POST /public/consent', async () => {
       const s = await setup(ctx);
       const res = await ctx.app.inject({
