@@ -65,10 +65,10 @@ interface Setup {
 }
 
 /** A client whose domain www.shop.test shares its consent with shop.test and shop-de.test, across domains. */
-async function setup(): Promise<Setup> {
+async function setup(domainSettings: object = {}): Promise<Setup> {
   const client = await hosting('POST', '/client', { username: unique('h'), password: 'long enough pw', emailAddress: 'h@example.com' });
   const domain = await hosting('POST', `/client/${client.id}/domain`, {
-    name: at(A, ''), consentSharingDomains: ['shop.test', 'shop-de.test'], consentSharingCrossDomain: true,
+    name: at(A, ''), consentSharingDomains: ['shop.test', 'shop-de.test'], consentSharingCrossDomain: true, ...domainSettings,
   });
   await hosting('POST', `/client/${client.id}/domain/${domain.id}/embedding`, { name: 'Tracker', purpose: 'a717ff5', scriptMarkers: ['tracker.js'] });
   const snippet = `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
@@ -195,6 +195,25 @@ describe('consent hand-over between registrable domains in Chromium', () => {
     expect(await ccmOf(other, 'ucid')).toBe(ucid);
     expect(await other.evaluate(() => location.hash)).toBe('');
     expect((await records(s, 2)).map((r) => r.button)).toEqual(['acceptAll', 'handover']);
+    await context.close();
+  });
+
+  it('hands nothing over where the consent cookie is shared already (a subdomain of the same entry)', async () => {
+    const s = await setup({ consentStorage: 'cookie' });
+    const context = await browser.newContext();
+    const tokens = redeemedTokens(context);
+    const blog = newPage(pageHtml(s));
+    const page = await visit(context, at(A, newPage(pageHtml(s, `<a id="go" href="${at('blog.shop.test', blog)}">Blog</a>`))));
+    await widget(page).locator('button.a').click();
+    const ucid = await ccmOf(page, 'ucid');
+    await page.click('#go');
+    await page.waitForURL(/blog\.shop\.test/);
+    await settled(page);
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    expect(await ccmOf(page, 'ucid')).toBe(ucid);
+    expect(await dialog(page).count()).toBe(0);
+    expect(tokens).toHaveLength(0);
+    expect((await records(s, 1)).map((r) => r.button)).toEqual(['acceptAll']);
     await context.close();
   });
 

@@ -43,7 +43,11 @@ const post = <T>(path: string, body: object): Promise<T> =>
   fetch(c.u.replace(/consent$/, 'handover') + path, { method: 'POST', body: JSON.stringify(body) }).then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
 const within = <T>(p: Promise<T>, ms: number) => Promise.race([p.catch(() => undefined), new Promise<undefined>((r) => setTimeout(r, ms))]);
 
-/** `href` as a URL when it leads to another origin of the set, with any hand-over in its fragment removed. */
+/**
+ * `href` as a URL when it leads to another origin of the set that does not already share this page's
+ * decision (the consent cookie set on a common consentSharingDomains entry does), with any hand-over in its
+ * fragment removed.
+ */
 const crossing = (href: string): URL | undefined => {
   let u: URL;
   try {
@@ -51,7 +55,8 @@ const crossing = (href: string): URL | undefined => {
   } catch {
     return;
   }
-  if (!/^https?:$/.test(u.protocol) || u.origin === location.origin || !inSet(u.hostname)) return;
+  const shared = S.store === null && c.sd.some((d) => under(location.hostname, d) && under(u.hostname, d));
+  if (!/^https?:$/.test(u.protocol) || u.origin === location.origin || !inSet(u.hostname) || shared) return;
   u.hash = u.hash.slice(1).split('&').filter((x) => x && !x.startsWith(FRAG)).join('&');
   return u;
 };
