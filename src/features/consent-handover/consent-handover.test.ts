@@ -12,7 +12,8 @@ import {
 } from '../../../test/helper.js';
 import { buildApp, type App } from '../../app.js';
 import type { Clock } from '../../deps.js';
-import { MAX_LIVE_TOKENS_PER_UCID, voidReason } from './consent-handover.service.js';
+import { voidReason } from './consent-handover.decision.js';
+import { MAX_LIVE_TOKENS_PER_UCID } from './consent-handover.service.js';
 import { RateWindow } from './rate-window.js';
 
 const PAGE = 'https://www.shop.test';
