@@ -52,6 +52,15 @@ export interface Config {
   };
   /** Limits on the public endpoints (README "Security model"); per process, see docs/consent-log.md. */
   readonly limits: Limits;
+  /** Cross-domain consent hand-over (docs/widget.md, "Consent sharing between hosts"). */
+  readonly handover: {
+    /** How long an issued hand-over token can be redeemed, in seconds. @default 120 */
+    readonly tokenTtlSeconds: number;
+    /** Tokens one address may ask for, and redeem, per minute; 0 switches the limit off. @default 30 */
+    readonly ratePerMinute: number;
+    /** A token is redeemed only from the address that asked for it. @default true */
+    readonly bindAddress: boolean;
+  };
   /** Tokens that bind a consent to a widget Placet served (docs/consent-log.md, "Widget tokens"). */
   readonly consentToken: {
     /** HMAC secret (at least 32 characters). Unset → generated on first start and kept in the database. */
@@ -274,6 +283,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     widgetCountWindowSeconds: int('WIDGET_COUNT_WINDOW_SECONDS', 60, 0, 86_400),
     autoCreateDomainsPerHour: int('AUTO_CREATE_DOMAINS_PER_HOUR', 5, 0, 10_000),
   };
+  const handover = {
+    tokenTtlSeconds: int('HANDOVER_TOKEN_TTL_SECONDS', 120, 10, 600),
+    ratePerMinute: int('HANDOVER_RATE_PER_MINUTE', 30, 0, 100_000),
+    bindAddress: bool('HANDOVER_BIND_ADDRESS', true),
+  };
   const tokenSecret = read('CONSENT_TOKEN_SECRET');
   if (tokenSecret !== undefined && tokenSecret.length < 32) {
     problems.push('CONSENT_TOKEN_SECRET must be at least 32 characters long (or unset to generate one)');
@@ -380,6 +394,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     widgetFooter: Object.freeze({ text: footerText, url: footerUrl }),
     consentLog: Object.freeze(consentLog),
     limits: Object.freeze({ ...limits, exempt: Object.freeze(limits.exempt) }),
+    handover: Object.freeze(handover),
     consentToken: Object.freeze(consentToken),
     checkpoints: Object.freeze(checkpoints),
     scan: Object.freeze(scan),

@@ -43,6 +43,26 @@ export const ERRORS = {
     status: 403,
     message: 'The consent was not logged: its widget token expired; reloading the page gives a fresh one.',
   },
+  HANDOVER_INVALID: {
+    status: 400,
+    message: 'The hand-over was refused: the request does not name a page of a domain that shares consent across domains.',
+  },
+  HANDOVER_TOKEN_INVALID: {
+    status: 400,
+    message: 'The hand-over token is unknown, expired, already used, or not for this page.',
+  },
+  HANDOVER_NOT_LOGGED: {
+    status: 409,
+    message: "This decision is not the ucid's latest logged decision; there is nothing to hand over.",
+  },
+  HANDOVER_DECISION_VOID: {
+    status: 409,
+    message: "The decision is void under the domain's lifetime, reset date or legal revision; it cannot be handed over.",
+  },
+  HANDOVER_NOT_NEWER: {
+    status: 409,
+    message: 'The page already holds a decision as new as the handed-over one; nothing was adopted or logged.',
+  },
   BLOCK_NOT_FOUND: { status: 404, message: 'The consent log block does not exist.' },
   CONSENT_LOG_EMPTY: { status: 409, message: 'The current block of the consent log is empty; there is nothing to archive.' },
   TCF_NOT_AVAILABLE: {

@@ -4,6 +4,7 @@ import type { Deps } from './deps.js';
 import { assignOperationId } from './plugins/operation-ids.js';
 import { assetRoutes } from './features/assets/assets.routes.js';
 import { clientRoutes } from './features/clients/clients.routes.js';
+import { consentHandoverRoutes } from './features/consent-handover/consent-handover.routes.js';
 import { consentIngestRoutes, ingestStatsRoutes } from './features/consent-ingest/consent-ingest.routes.js';
 import { consoleRoutes } from './features/console/console.routes.js';
 import { consentLogRoutes } from './features/consent-log/consent-log.routes.js';
@@ -65,6 +66,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
   await app.register(widgetRoutes, { deps });
   await app.register(consentIngestRoutes, { deps });
   await app.register(displayRoutes, { deps });
+  await app.register(consentHandoverRoutes, { deps });
   // Domain API: authenticated with a client's secret Domain API key.
   await app.register(domainApiRoutes, { deps, prefix: '/api' });
 }

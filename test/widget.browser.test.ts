@@ -951,10 +951,6 @@ describe('widget in Chromium', () => {
       await page.waitForTimeout(150);
       return page;
     }
-    const settled = async (page: Page) => {
-      await page.waitForFunction(() => document.readyState === 'complete');
-      await page.waitForTimeout(150);
-    };
     const ucidOf = (page: Page) => ccmOf(page, 'ucid');
 
     it('serves one configuration to the subdomains of consentSharingDomains, which share the consent cookie', async () => {
@@ -976,90 +972,7 @@ describe('widget in Chromium', () => {
       expect(await globalOf(elsewhere, 'CCM')).toBeUndefined();
       await context.close();
     });
-
-    it('carries the consent to another domain of the set through links and CCM.navigate, newest decision first', async () => {
-      const s = await sharing({ consentSharingCrossDomain: true });
-      const de = `/p${++pageNo}`;
-      const back = `/p${++pageNo}`;
-      site.setPage(de, pageHtml(s));
-      site.setPage(back, pageHtml(s));
-      const context = await browser.newContext();
-      const page = await visit(context, at('www.shop.test', `/p${++pageNo}`), pageHtml(s, `<a id="go" href="${at('www.shop-de.test', de)}#top">Shop DE</a>`));
-      await widget(page).locator('button.a').click();
-      await waitRan(page, '/tracker.js');
-      const ucid = await ucidOf(page);
-      expect(await page.evaluate(() => (window as unknown as { CCM: { crossDomainConsentString: string } }).CCM.crossDomainConsentString)).toMatch(/^ccm_consent=/);
-
-      await page.click('#go');
-      await page.waitForURL(/shop-de\.test/);
-      await settled(page);
-      expect(await dialog(page).count()).toBe(0);
-      expect(await ucidOf(page)).toBe(ucid);
-      expect(await page.evaluate(() => location.hash)).toBe('#top');
-      await waitRan(page, '/tracker.js');
-
-      // A later decline on the second domain travels back and replaces the older acceptance there.
-      await page.evaluate(() => (window as unknown as { CCM: { openWidget(): void } }).CCM.openWidget());
-      await widget(page).locator('button.d').click();
-      await page.evaluate((url) => (window as unknown as { CCM: { navigate(u: string): void } }).CCM.navigate(url), at('www.shop.test', back));
-      await page.waitForURL(/www\.shop\.test/);
-      await settled(page);
-      expect(await dialog(page).count()).toBe(0);
-      expect(await ucidOf(page)).toBe(ucid);
-      expect(await ran(page)).not.toContain('/tracker.js');
-      expect(await page.evaluate(() => (window as unknown as { CCM: { fullConsentGiven: boolean } }).CCM.fullConsentGiven)).toBe(false);
-      // Each decision was logged once, where it was made; the hand-over itself logs nothing.
-      const logged = await records(s, 2);
-      expect(logged.map((r) => [r.ucid, r.consent]).sort()).toEqual([[ucid, false], [ucid, true]]);
-      await context.close();
-    });
-
-    it('lets a framed page of the set inherit the consent', async () => {
-      const s = await sharing({ consentSharingCrossDomain: true });
-      const framed = `/p${++pageNo}`;
-      // The framed page reports its state to the parent: Playwright can lose track of an out-of-process frame
-      // whose first navigation the widget replaces (seen under load), the browser does not.
-      const report = `<script>setInterval(() => { const ccm = window.CCM; parent.postMessage(ccm ? { consent: ccm.consent, ucid: ccm.ucid, dialogs: document.getElementById('ccm-widget')?.shadowRoot?.querySelectorAll('[role="dialog"]').length } : null, '*'); }, 50)</script>`;
-      site.setPage(framed, `<!doctype html><html><head>${s.snippet}</head><body>framed${report}</body></html>`);
-      const context = await browser.newContext();
-      const first = await visit(context, at('www.shop.test', `/p${++pageNo}`), pageHtml(s));
-      await widget(first).locator('button.a').click();
-      const listen = `<script>addEventListener('message', (e) => { if (e.origin.includes('blog.shop-de.test')) window.frameState = e.data; })</script>`;
-      const page = await visit(context, at('www.shop.test', `/p${++pageNo}`), `<!doctype html><html><head>${listen}${s.snippet}</head><body><iframe src="${at('blog.shop-de.test', framed)}"></iframe></body></html>`);
-      // The frame is navigated again with the consent in its address: poll across that navigation.
-      const inFrame = () => page.evaluate(() => (window as unknown as { frameState?: { consent: boolean } | null }).frameState);
-      const deadline = Date.now() + 5000;
-      let state = await inFrame();
-      while (!state?.consent && Date.now() < deadline) {
-        await page.waitForTimeout(100);
-        state = await inFrame();
-      }
-      expect(state).toEqual({ consent: true, ucid: await ucidOf(first), dialogs: 0 });
-      await context.close();
-    });
-
-    it('ignores a consent in the address that no page of the set handed over, and strips planted ones from links', async () => {
-      const s = await sharing({ consentSharingCrossDomain: true });
-      const forged = `ccm_consent=${encodeURIComponent(JSON.stringify({ d: s.domainId, u: 'a'.repeat(64), e: Object.values(s.ids), c: new Date().toISOString(), t: new Date().toISOString(), b: 'acceptAll', l: 'en', r: 1, lr: 1 }))}`;
-      const target = `/p${++pageNo}`;
-      site.setPage(target, pageHtml(s));
-      const context = await browser.newContext();
-      for (const referer of [undefined, at('www.elsewhere.test', '/')]) {
-        const page = await visit(context, `${at('www.shop-de.test', target)}#${forged}`, undefined, referer);
-        expect(await dialog(page).count()).toBe(1);
-        expect(await ran(page)).not.toContain('/tracker.js');
-        expect(await page.evaluate(() => location.hash)).toBe('');
-        await page.close();
-      }
-      // A link on a page of the set that carries someone else's consent loses it when followed.
-      const page = await visit(context, at('www.shop.test', `/p${++pageNo}`), pageHtml(s, `<a id="go" href="${at('www.shop-de.test', target)}#${forged}">x</a>`));
-      await page.evaluate(() => document.getElementById('go')!.click());
-      await page.waitForURL(/shop-de\.test/);
-      await settled(page);
-      expect(await dialog(page).count()).toBe(1);
-      expect(await ucidOf(page)).toBeNull();
-      await context.close();
-    });
+    // Hand-over between registrable domains (consentSharingCrossDomain): test/handover.browser.test.ts.
   });
 });
 

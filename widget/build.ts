@@ -9,12 +9,24 @@ export const CONFIG_TOKEN = '__PLACET_CFG__';
 /** Size budget of the widget code (JS + CSS, without configuration), brotli bytes. */
 export const WIDGET_BUDGET_BROTLI = 8 * 1024;
 
+/**
+ * Size budget of the cross-domain variant (the same code plus the hand-over of widget/src/handover.ts),
+ * served only to domains with consentSharingCrossDomain on, brotli bytes. Its own, larger budget: a
+ * hand-over needs its two calls, the link and frame handling and the adoption of a handed-over decision,
+ * and every other domain pays nothing for them (docs/widget.md, "Consent sharing between hosts").
+ */
+export const WIDGET_SX_BUDGET_BROTLI = 8960;
+
 // The TypeScript source ships with Placet; esbuild bundles it at start (about 20 ms), so the served code
 // always matches the source.
 const entry = path.join(projectRoot, 'widget', 'src', 'index.ts');
 
-/** Bundles the widget: IIFE, minified, zero runtime dependencies, debug code dropped. */
-export async function buildWidget(): Promise<string> {
+/**
+ * Bundles the widget: IIFE, minified, zero runtime dependencies, debug code dropped. `crossDomain` builds
+ * the variant for domains with consentSharingCrossDomain: `__PLACET_SX__` is a constant of the build, so
+ * in the base widget every hand-over branch is dead code that esbuild drops, with the modules only it uses.
+ */
+export async function buildWidget(crossDomain = false): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -23,7 +35,7 @@ export async function buildWidget(): Promise<string> {
     target: ['es2020'],
     write: false,
     legalComments: 'none',
-    define: { __PLACET_CONFIG__: CONFIG_TOKEN },
+    define: { __PLACET_CONFIG__: CONFIG_TOKEN, __PLACET_SX__: String(crossDomain) },
     drop: ['debugger'],
     mangleProps: /^_/,
     // V8's explicit compile hint: compile every function eagerly, off the main thread while the script

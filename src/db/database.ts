@@ -16,9 +16,10 @@ import type { QuotaNoticeTable } from '../features/quotas/quotas.table.js';
 import type { AccountTables } from '../features/account/account.table.js';
 import type { ConsentStatisticsTable } from '../features/statistics/statistics.table.js';
 import type { TcfTables } from '../features/tcf/tcf.table.js';
+import type { HandoverTables } from '../features/consent-handover/consent-handover.table.js';
 
 /** The whole schema, assembled from the features' table files. */
-export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables, WebhookTables, AccountTables, TcfTables {
+export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables, WebhookTables, AccountTables, TcfTables, HandoverTables {
   settings: SettingTable;
   clients: ClientTable;
   domains: DomainTable;

@@ -15,6 +15,7 @@ import * as consentQuarantine from './migrations/2026_11_25_0100_consent_quarant
 import * as accountContent from './migrations/2026_11_25_0110_account_content.js';
 import * as consentStatistics from './migrations/2026_11_25_0120_consent_statistics.js';
 import * as tcfGvl from './migrations/2026_11_25_0130_tcf_gvl.js';
+import * as consentHandover from './migrations/2026_11_25_0140_consent_handover.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0110_account_content': accountContent,
   '2026_11_25_0120_consent_statistics': consentStatistics,
   '2026_11_25_0130_tcf_gvl': tcfGvl,
+  '2026_11_25_0140_consent_handover': consentHandover,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -928,6 +928,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a hand-over token for the decision the calling page holds (called by the widget) */
+        post: operations["postPublicHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/handover/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeem a hand-over token: logs a `handover` record and answers the decision (called by the widget) */
+        post: operations["postPublicHandoverRedeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/test": {
         parameters: {
             query?: never;
@@ -8617,6 +8651,258 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postPublicHandover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": {
+                    /** @description the client's public key (48 hex) */
+                    apiKey: string;
+                    /** @description a domain id (7 hex) */
+                    domain: string;
+                    /** @description a ucid: 64 lowercase hex characters */
+                    ucid: string;
+                    consent: boolean;
+                    /** @description ids of the accepted embeddings */
+                    embeddings: string[];
+                    /** @description the address the visitor is going to; without it the token is good on any page of the set */
+                    target?: string;
+                };
+                "application/json": {
+                    /** @description the client's public key (48 hex) */
+                    apiKey: string;
+                    /** @description a domain id (7 hex) */
+                    domain: string;
+                    /** @description a ucid: 64 lowercase hex characters */
+                    ucid: string;
+                    consent: boolean;
+                    /** @description ids of the accepted embeddings */
+                    embeddings: string[];
+                    /** @description the address the visitor is going to; without it the token is good on any page of the set */
+                    target?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 64 hex characters; put `ccm_handover=<token>` in the target address fragment */
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postPublicHandoverRedeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": {
+                    /** @description the client's public key (48 hex) */
+                    apiKey: string;
+                    /** @description a domain id (7 hex) */
+                    domain: string;
+                    /** @description the hand-over token from the address fragment */
+                    handover: string;
+                    /** @description the widget token of the receiving page (docs/consent-log.md, "Widget tokens") */
+                    token?: string;
+                    /** @description the `sh` of the configuration the receiving page was served: a snapshot Placet served for this domain */
+                    snapshot: string;
+                    /** @description a locale name such as de_DE, en_US or fr */
+                    lang: string;
+                    revision: number;
+                    legalRevision: number;
+                    themeId?: string;
+                    gpc?: boolean;
+                    dnt?: boolean;
+                    /** @description the decision this page already holds, if any */
+                    held?: {
+                        /** @description a ucid: 64 lowercase hex characters */
+                        ucid: string;
+                        /** @description Unix milliseconds */
+                        updated: number;
+                    };
+                };
+                "application/json": {
+                    /** @description the client's public key (48 hex) */
+                    apiKey: string;
+                    /** @description a domain id (7 hex) */
+                    domain: string;
+                    /** @description the hand-over token from the address fragment */
+                    handover: string;
+                    /** @description the widget token of the receiving page (docs/consent-log.md, "Widget tokens") */
+                    token?: string;
+                    /** @description the `sh` of the configuration the receiving page was served: a snapshot Placet served for this domain */
+                    snapshot: string;
+                    /** @description a locale name such as de_DE, en_US or fr */
+                    lang: string;
+                    revision: number;
+                    legalRevision: number;
+                    themeId?: string;
+                    gpc?: boolean;
+                    dnt?: boolean;
+                    /** @description the decision this page already holds, if any */
+                    held?: {
+                        /** @description a ucid: 64 lowercase hex characters */
+                        ucid: string;
+                        /** @description Unix milliseconds */
+                        updated: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ucid: string;
+                        consent: boolean;
+                        embeddings: string[];
+                        /**
+                         * Format: date-time
+                         * @description when the decision was made (server clock)
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @description the same: a hand-over does not renew a decision
+                         */
+                        updated: string;
+                        legalRevision: number;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,7 +3,7 @@
  * on `window`, the dataLayer pushes, and Google Consent Mode v2.
  */
 import { c, doc, em, NECESSARY, S, w } from './state.js';
-import { shareString, withConsent } from './handover.js';
+import { shareString, via } from './handover.js';
 import { allowed } from './storage.js';
 import { texts } from './i18n.js';
 import { closeLayer, openLayer, render } from './ui/layers.js';
@@ -108,16 +108,21 @@ export const api = {
       declaration();
     }
   },
+  /**
+   * `ccm_handover=<token>` for the fragment of an address of another host of the set (consentSharingCrossDomain):
+   * a single-use token, so each read takes it; '' without a decision, in the base widget, or while the next
+   * token is being issued (docs/widget.md).
+   */
   get crossDomainConsentString() {
-    return shareString();
+    return __PLACET_SX__ ? shareString() : '';
   },
-  /** Navigates to `url`, carrying the consent when it is another host of the set (consentSharingCrossDomain). */
+  /** Navigates to `url`, with a hand-over when it is another origin of the set (consentSharingCrossDomain). */
   navigate: (url: string, replace?: boolean, navigateTop?: boolean) => {
     const target = navigateTop ? (w.top || w).location : location;
-    const next = withConsent(url) || url;
     // A cross-origin top frame's Location allows only replace() and setting href.
-    if (replace) target.replace(next);
-    else target.href = next;
+    const to = (next: string) => (replace ? target.replace(next) : (target.href = next));
+    if (__PLACET_SX__) via(url, to);
+    else to(url);
   },
   version: '1',
 };

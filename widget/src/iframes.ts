@@ -40,7 +40,7 @@ export const checkFrame = (f: HTMLIFrameElement) => {
     // A frame that deferred its address to us (`data-ccm-src`) gets it now that nothing blocks it. Later, not
     // now: Chromium ignores a src set on a parser-inserted frame in the observer's callback (it stays blank).
     if (!f.hasAttribute('src') && src) setTimeout(() => f.setAttribute('src', src));
-    shareInto(f);
+    if (__PLACET_SX__) shareInto(f);
     const e = em.find((x) => has(src, x.fm));
     if (e) consentSwitch(f, e);
     return;
@@ -62,7 +62,7 @@ export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
   S.approved.add(f);
   f.setAttribute('src', f.getAttribute(ATTR) || '');
   f.removeAttribute(ATTR);
-  shareInto(f);
+  if (__PLACET_SX__) shareInto(f);
   f.style.display = '';
   ph.remove();
   if (item[2]) consentSwitch(f, item[2]);

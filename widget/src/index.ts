@@ -4,15 +4,14 @@
  * runs first in <head> and every later script or iframe must pass through them.
  */
 import { S, c, dnt, doc, em, gpc, nav, th, w } from './state.js';
-import { byId, necessary, openStore, readAll, validDecision } from './storage.js';
+import { decide, necessary, openStore, readAll, validDecision } from './storage.js';
 import { pickLang, t } from './i18n.js';
-import { decorateLinks, receive } from './handover.js';
+import { decorateLinks, received, redeem } from './handover.js';
 import { acceptedEvents, announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
-import { dropUnknown, wipe } from './cookies.js';
+import { dropUnknown } from './cookies.js';
 import { apply, hook } from './scripts.js';
 import { build, dialog, DISMISSED, legalLinks, openLayer, render, show, views } from './ui/layers.js';
 import { btn, h, toggle } from './ui/dom.js';
-import { decide } from './storage.js';
 import { declaration } from './ui/declaration.js';
 import { strict } from './strict.js';
 
@@ -20,7 +19,8 @@ import { strict } from './strict.js';
 function start(): void {
   S.store = openStore();
   S.stored = readAll()[c.p];
-  receive();
+  // A hand-over token in the address (cross-domain variant only) is taken out of it before anything reads it.
+  const token = __PLACET_SX__ && !c.bl ? received() : undefined;
   S.decided = validDecision(S.stored);
   S.implicit = !S.decided && c.oe && !gpc && !(dnt && th.dnt);
   S.acc = new Set<string>(S.decided ? [...S.stored!.embeddings, ...necessary] : S.implicit ? em.map((e) => e.i) : necessary);
@@ -30,6 +30,9 @@ function start(): void {
     S.acc = new Set(necessary);
     console.warn(c.bl);
   }
+  // While a received hand-over is redeemed, only what is necessary runs (handover.ts, redeem).
+  const held = S.acc;
+  if (__PLACET_SX__ && token) S.acc = new Set(necessary);
   strict();
   S.here = location.href;
   S.own = doc.currentScript;
@@ -39,15 +42,10 @@ function start(): void {
   build();
   hashLinks();
   w.CCM = api;
-  if (c.sx) decorateLinks();
-  // A decision handed over from another host withdrew these: their storage goes, as after a click here.
-  S.handedOver?.forEach((id) => {
-    const e = byId(id);
-    if (e && !S.acc.has(id)) wipe(e);
-  });
+  if (__PLACET_SX__) decorateLinks();
   const onLegalPage = ['imprintUrl', 'privacyPolicyUrl'].some((k, i) => t(k) && !c.sw[i] && S.here.split('#')[0] === t(k));
   apply();
-  if (S.decided || S.implicit) announce(false);
+  if ((S.decided || S.implicit) && !(__PLACET_SX__ && token)) announce(false);
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
   let dismissed;
   try {
@@ -55,12 +53,14 @@ function start(): void {
   } catch {
     // No storage: the banner is shown.
   }
-  if (c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed || c.tcf) render(0);
+  const quiet = c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed;
+  if (quiet || (__PLACET_SX__ && token) || c.tcf) render(0);
   else {
     openLayer(1);
     // Statistics (docs/statistics.md): a banner shown, counted with this delivery's token; nothing else is sent.
     nav.sendBeacon?.(c.u.replace(/consent$/, 'display'), JSON.stringify({ domain: c.d, revision: c.r, token: c.tk }));
   }
+  if (__PLACET_SX__ && token) redeem(token, held, !!quiet);
   // IAB TCF (tcfEnabled domains only): the TCF chunk, which the served script's prefix loads, draws its
   // layers into this widget and decides through it (docs/tcf.md).
   if (c.tcf) w[Symbol.for('placet.tcf') as unknown as string] = { c, S, h, btn, toggle, dialog, legalLinks, views, render, decide, ask: !(onLegalPage || dismissed) };

@@ -6,6 +6,10 @@
 import type { WidgetConfig } from './types.js';
 
 declare const __PLACET_CONFIG__: WidgetConfig;
+/** True in the variant served to domains with consentSharingCrossDomain (widget/build.ts); false drops the hand-over. */
+declare global {
+  const __PLACET_SX__: boolean;
+}
 
 /** The domain's configuration (the service replaces the token with JSON). */
 export const c = __PLACET_CONFIG__;
@@ -48,9 +52,7 @@ export const S = {
   implicit: false,
   /** Ids of the embeddings accepted now (necessary ones included). */
   acc: new Set<string>(),
-  /** Embedding ids a decision handed over from another host withdrew (their storage goes at start). */
-  handedOver: undefined as string[] | undefined,
-  /** The page address once a handed-over consent is removed from it. */
+  /** The page address once a hand-over token is removed from it. */
   here: '',
   /** The widget's own <script> element (never blocked). */
   own: null as HTMLOrSVGScriptElement | null,

@@ -10,6 +10,7 @@ import { dropUnknown, wipe } from './cookies.js';
 import { apply } from './scripts.js';
 import { closeLayer } from './ui/layers.js';
 import { strict } from './strict.js';
+import { refill } from './handover.js';
 
 export const KEY = 'ccm_consent';
 
@@ -94,6 +95,8 @@ export const decide = (ids: Iterable<string>, button: string) => {
   closeLayer();
   em.forEach((e) => before.has(e.i) && !S.acc.has(e.i) && wipe(e));
   record(button);
+  // Cross-domain variant: a spare hand-over token for the new decision (handover.ts).
+  if (__PLACET_SX__) refill();
   // Strict mode: an accepted embedding that this page's policies still block needs the page loaded again.
   if (strict()) location.reload();
   // The click's task ends here (decision stored and sent, banner closed, withdrawn storage deleted);

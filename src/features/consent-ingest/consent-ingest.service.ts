@@ -16,6 +16,7 @@ import {
   chainHash,
   NECESSARY_PURPOSE,
   RECORD_FORMAT,
+  type ConsentButton,
   type ConsentRecord,
 } from '../consent-log/consent-log.record.js';
 import type { DomainSnapshot } from './consent-ingest.lookups.js';
@@ -40,7 +41,8 @@ export interface PreparedRecord {
 }
 
 export interface ConsentRequest {
-  body: ConsentInput;
+  /** As the widget sent it; the hand-over feature also submits `button: 'handover'` through this path. */
+  body: Omit<ConsentInput, 'button'> & { button: ConsentButton };
   origin: string | undefined;
   referer: string | undefined;
   /** Unix seconds when the request arrived. */
@@ -131,7 +133,7 @@ export function prepareRecord(
  * domain nor a built-in language, and `consent: false` beside an accepted embedding of a purpose other
  * than "technically necessary" (the widget sets `consent` exactly when it accepted such an embedding).
  */
-function impossibilities(snapshot: DomainSnapshot, body: ConsentInput): ErrorDetail[] {
+function impossibilities(snapshot: DomainSnapshot, body: ConsentRequest['body']): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (body.revision > snapshot.revision) {
     problems.push({ field: 'body.revision', message: `the domain never had revision ${body.revision} (current: ${snapshot.revision})` });

@@ -1,8 +1,13 @@
 import { sha256Hex } from '../../deps.js';
 
-/** The button (or API call) that produced a decision: a closed list, so a record names what happened. */
+/** The button (or API call) a widget reports for a decision: a closed list, so a record names what happened. */
 export const CONSENT_BUTTONS = ['acceptAll', 'declineAll', 'save', 'acceptEmbedding', 'close', 'api'] as const;
-export type ConsentButton = (typeof CONSENT_BUTTONS)[number];
+/**
+ * Every button a record can name: also `handover`, which only Placet writes, when a page of a sharing set
+ * redeems a hand-over token (src/features/consent-handover); POST /public/consent refuses it.
+ */
+export const RECORD_BUTTONS = [...CONSENT_BUTTONS, 'handover'] as const;
+export type ConsentButton = (typeof RECORD_BUTTONS)[number];
 
 /** "Technically necessary": part of every record's purposes, whatever was accepted. */
 export const NECESSARY_PURPOSE = '41ba25c';
@@ -104,7 +109,7 @@ export function parseCanonicalRecord(text: string): ConsentRecord | undefined {
     isStringMap(r.purposes) &&
     isStringMap(r.embeddings) &&
     typeof r.manipulationPrevention === 'boolean' &&
-    CONSENT_BUTTONS.includes(r.button as ConsentButton) &&
+    RECORD_BUTTONS.includes(r.button as ConsentButton) &&
     typeof r.lang === 'string' &&
     Number.isSafeInteger(r.revision) &&
     Number.isSafeInteger(r.legalRevision) &&

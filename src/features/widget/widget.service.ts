@@ -117,6 +117,8 @@ const notice = (message: string): WidgetResponse => ({
 
 export class WidgetService {
   private code = '';
+  /** The variant with the cross-domain hand-over, served to domains with consentSharingCrossDomain (widget/build.ts). */
+  private sxCode = '';
   private readonly cache = new Map<string, CacheEntry>();
   private readonly keys = new Map<string, DomainKeys>();
   private readonly perAddress: WindowLimiter;
@@ -142,7 +144,7 @@ export class WidgetService {
   }
 
   async init(): Promise<void> {
-    this.code = await buildWidget();
+    [this.code, this.sxCode] = await Promise.all([buildWidget(false), buildWidget(true)]);
   }
 
   get cacheSize(): number {
@@ -193,7 +195,9 @@ export class WidgetService {
     const choice: LanguageChoice = { forced, acceptLanguage: builtinFromAcceptLanguage(req.acceptLanguage) };
     // A TCF domain's vendor selection follows the GVL version too (a refresh changes it without a revision).
     const gvl = domain.tcfEnabled ? `:g${gvlStoreFor(this.deps).current?.vendorListVersion ?? 0}` : '';
-    const key = `${target.id}:${target.config_revision}${gvl}:${theme}:${forced ?? ''}:${choice.acceptLanguage ?? ''}`;
+    // The code variant is part of the key (the revision changes with the setting too, but the key says so).
+    const sx = domain.consentSharingCrossDomain ? 'sx' : '';
+    const key = `${target.id}:${target.config_revision}${gvl}:${sx}:${theme}:${forced ?? ''}:${choice.acceptLanguage ?? ''}`;
     const variant = (k: string, outside: boolean) => this.entry(k, delivery, () => this.build(delivery, theme, choice, outside));
     // Only a theme with enableOnlyInEu differs for visitors from outside the area; which theme applies is
     // known once the common variant is built, so every other domain keeps one cache entry per language.
@@ -205,7 +209,7 @@ export class WidgetService {
 
   /** The domain's widget in blocked mode: cached per domain, revision and reason; never counted. */
   private async blocked(delivery: Delivery, reason: BlockedReason): Promise<WidgetResponse> {
-    const key = `${delivery.target.id}:${delivery.target.config_revision}:blocked:${reason}`;
+    const key = `${delivery.target.id}:${delivery.target.config_revision}:${delivery.domain.consentSharingCrossDomain ? 'sx' : ''}:blocked:${reason}`;
     const entry = await this.entry(key, delivery, () => this.build(delivery, '', {}, false, reason));
     if (!entry) return notice(`${BLOCKED[reason]}; no banner.`);
     return this.respond(entry, delivery);
@@ -348,7 +352,7 @@ export class WidgetService {
     const served: ServedConfig = { ...built, sh, tk: this.tokens.mint(domainId, target.config_revision, issued) };
     if (blocked) served.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
     // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
-    const code = this.code.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`);
+    const code = (domain.consentSharingCrossDomain ? this.sxCode : this.code).replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`);
     // TCF: the IAB stub runs first, synchronously, so vendor scripts can queue __tcfapi calls before the
     // widget and its TCF chunk have loaded (docs/tcf.md). Without a CMP id or GVL: a console line says why.
     const unavailable = domain.tcfEnabled && !tcf && !blocked ? tcfUnavailable(this.deps) : undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchmarkDomain } from '../../../bench/widget-domain.js';
 import { HOSTING_KEY, useApp } from '../../../test/helper.js';
-import { WIDGET_BUDGET_BROTLI, buildWidget, sizes } from '../../../widget/build.js';
+import { WIDGET_BUDGET_BROTLI, WIDGET_SX_BUDGET_BROTLI, buildWidget, sizes } from '../../../widget/build.js';
 
 describe('widget size budgets', () => {
   const ctx = useApp('sqlite', { publicUrl: 'https://consent.agency.example' });
@@ -9,6 +9,13 @@ describe('widget size budgets', () => {
   it(`keeps the widget code (JS + CSS) within ${WIDGET_BUDGET_BROTLI} B brotli`, async () => {
     const code = await buildWidget();
     expect(sizes(code.replace('__PLACET_CFG__', '{}')).brotli).toBeLessThanOrEqual(WIDGET_BUDGET_BROTLI);
+  });
+
+  it(`keeps the cross-domain variant within ${WIDGET_SX_BUDGET_BROTLI} B brotli, and the base widget without its hand-over`, async () => {
+    const [base, variant] = await Promise.all([buildWidget(false), buildWidget(true)]);
+    expect(sizes(variant.replace('__PLACET_CFG__', '{}')).brotli).toBeLessThanOrEqual(WIDGET_SX_BUDGET_BROTLI);
+    expect(variant).toContain('/redeem');
+    expect(base).not.toMatch(/handover|ccm_consent=\{/);
   });
 
   it('serves a 4-embedding, 2-locale domain within 12 KB brotli in total', async () => {
