@@ -54,7 +54,9 @@ export const checkScript = (el: HTMLScriptElement) => {
 export const check = (n: Node) => {
   if (n instanceof HTMLScriptElement) checkScript(n);
   else if (n instanceof HTMLIFrameElement) checkFrame(n);
-  else if (n instanceof Element || n instanceof DocumentFragment) n.querySelectorAll('script,iframe').forEach(check);
+  // Only an element or a fragment with element children can hold a script or an iframe: text and leaves cost
+  // one property read, not a query (issue #22: the parser adds tens of thousands of them on a large page).
+  else if ((n as ParentNode).firstElementChild) (n as ParentNode).querySelectorAll('script,iframe').forEach(check);
 };
 
 // Scripts and iframes added by other scripts pass through the DOM insertion methods. Only insertions
