@@ -1,41 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
+import { axeViolations, shot } from './console-browser.js';
 import { DIALECTS, HOSTING_KEY, createClient, createDomain, sendConsent, useApp } from './helper.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery';
-/** `SCREENSHOTS=1 npx vitest run test/console.browser.test.ts` refreshes docs/img/console-*.png. */
-const SCREENSHOTS = process.env.SCREENSHOTS === '1';
-
-/** axe-core's WCAG 2.0/2.1/2.2 A and AA rules on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  return violations;
-}
 
 /** The configuration inlined into a served widget (as `JSON.parse("…")`), as a page of the domain gets it. */
 function inlinedConfig(body: string): { sh: string; tk: string; r: number; lr: number } {
   const match = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(body);
   if (!match) throw new Error(`no configuration in ${body.slice(0, 200)}`);
   return JSON.parse(JSON.parse(match[1]!) as string) as { sh: string; tk: string; r: number; lr: number };
-}
-
-async function shot(page: Page, name: string) {
-  if (!SCREENSHOTS) return;
-  mkdirSync(`${ROOT}docs/img`, { recursive: true });
-  await page.screenshot({ path: `${ROOT}docs/img/console-${name}.png`, fullPage: true });
 }
 
 // The console runs the same in both engines; the browser flows use the first (SQLite unless only PostgreSQL).

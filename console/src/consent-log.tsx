@@ -46,7 +46,7 @@ export function ConsentLogPanel({ ctx, base, domainId }: { ctx: Ctx; base: strin
     <section class="card" aria-labelledby="consent-log">
       <h2 id="consent-log">{l.title}</h2>
       {blocks && (
-        <div class="table-wrap">
+        <div class="table-wrap" role="region" tabIndex={0} aria-label={l.title}>
           <table>
             <caption class="sr-only">{l.title}</caption>
             <thead>

@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { axeViolations, shot, signInAgency } from './console-browser.js';
+import { DIALECTS, HOSTING_KEY, createClient, createDomain, useApp } from './helper.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const dialect = DIALECTS[0]!;
+
+describe(`${dialect}: the console's editors in Chromium (embeddings and assets, domain settings, locales)`, { timeout: 120_000 }, () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, [`${ROOT}console/build.mjs`], { cwd: ROOT, stdio: 'ignore' });
+  }, 60_000);
+  const ctx = useApp(dialect);
+  let browser: Browser;
+  let base: string;
+  beforeAll(async () => {
+    base = `${await ctx.app.listen({ port: 0, host: '127.0.0.1' })}/console/`;
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const get = async (url: string) => (await ctx.hosting({ method: 'GET', url: `/hosting/api${url}` })).json();
+
+  it('edits an embedding\'s fields and translation, and its assets one by one; a refused save keeps the form', async () => {
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id);
+    const domainUrl = `/client/${client.id}/domain/${domain.id}`;
+    await ctx.hosting({ method: 'POST', url: `/hosting/api${domainUrl}/embedding`, payload: { name: 'Maps', purpose: '15c61c3' } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await signInAgency(page, base, HOSTING_KEY);
+    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
+    await page.getByRole('heading', { name: domain.name, level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit: Maps' }).click();
+    const editor = page.locator('section.editor');
+    const heading = editor.getByRole('heading', { name: 'Edit: Maps' });
+    await heading.waitFor();
+    // The editor's heading takes the focus, so keyboard and screen-reader users land in it.
+    expect(await heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Edit: Maps' }).getAttribute('aria-expanded')).toBe('true');
+
+    const fields = editor.locator('form').first();
+    await fields.getByLabel('Vendor', { exact: true }).fill('Map Corp, Main St 1, Berlin');
+    await fields.getByLabel('Description', { exact: true }).fill('Shows our shop on a map.');
+    await fields.getByLabel('Vendor\'s privacy policy', { exact: true }).fill('not a url');
+    await fields.getByLabel('Iframe markers').fill('maps.example/embed');
+    await fields.getByRole('checkbox', { name: 'analytics_storage' }).check();
+    await editor.getByRole('button', { name: 'Save the embedding' }).click();
+    await expect.poll(() => fields.getByRole('alert').textContent()).toContain('privacyPolicyUrl');
+    expect(await fields.getByLabel('Vendor', { exact: true }).inputValue()).toBe('Map Corp, Main St 1, Berlin');
+    await fields.getByLabel('Vendor\'s privacy policy', { exact: true }).fill('https://maps.example/privacy');
+    // A German translation of the name.
+    await fields.getByLabel('Locale', { exact: true }).fill('de_DE');
+    await fields.getByRole('button', { name: 'Add a translation' }).click();
+    const german = fields.getByRole('group', { name: 'Translation de_DE' });
+    await german.getByLabel('Name', { exact: true }).fill('Karte');
+    await german.getByLabel('Blocked content: button').fill('Karte laden');
+    await editor.getByRole('button', { name: 'Save the embedding' }).click();
+    await expect.poll(() => fields.getByRole('status').first().textContent()).toContain('Saved.');
+    const [stored] = await get(`${domainUrl}/embedding`);
+    expect(stored).toMatchObject({
+      name: 'Maps', vendor: 'Map Corp, Main St 1, Berlin', description: 'Shows our shop on a map.', privacyPolicyUrl: 'https://maps.example/privacy',
+      iframeMarkers: ['maps.example/embed'], googleConsentMode: ['analytics_storage'],
+      translations: { de_DE: { name: 'Karte', blockedContentButtonText: 'Karte laden' } },
+    });
+
+    // Assets: add one, a refused one keeps its form, edit one in place, delete one.
+    const assets = editor.locator('section', { has: page.getByRole('heading', { name: 'Cookies and storage entries' }) });
+    await assets.getByLabel('Cookie or entry name').fill('_maps_session');
+    await assets.getByLabel('Lifetime').fill('1 year');
+    await assets.getByRole('button', { name: 'Add the cookie' }).click();
+    await expect.poll(() => assets.locator('ul.list').textContent()).toContain('_maps_session');
+    await assets.getByLabel('Cookie or entry name').fill('x'.repeat(201));
+    await assets.getByLabel('Description', { exact: true }).fill('Too long a name.');
+    await assets.getByRole('button', { name: 'Add the cookie' }).click();
+    await expect.poll(() => assets.getByRole('alert').textContent()).toContain('name');
+    expect(await assets.getByLabel('Description', { exact: true }).inputValue()).toBe('Too long a name.');
+    await assets.getByLabel('Cookie or entry name').fill('_maps_pref.*');
+    await assets.getByRole('button', { name: 'Add the cookie' }).click();
+    await expect.poll(() => assets.locator('ul.list').textContent()).toContain('_maps_pref.*');
+    await assets.getByRole('button', { name: 'Edit: _maps_session' }).click();
+    expect(await assets.getByLabel('Lifetime').inputValue()).toBe('1 year');
+    await assets.getByLabel('Lifetime').fill('2 years');
+    await assets.getByLabel('Kind of storage').selectOption('localStorage');
+    await assets.getByRole('button', { name: 'Save the cookie' }).click();
+    await expect.poll(() => assets.locator('ul.list').textContent()).toContain('localStorage · 2 years');
+    await assets.getByRole('button', { name: 'Delete: _maps_pref.*' }).click();
+    await expect.poll(() => assets.locator('ul.list').textContent()).not.toContain('_maps_pref');
+    const storedAssets = await get(`${domainUrl}/embedding/${stored.id}/asset`);
+    expect(storedAssets).toMatchObject([{ name: '_maps_session', storageType: 'localStorage', lifetime: '2 years' }]);
+    // The list above counts the assets.
+    await expect.poll(() => page.locator('section', { has: page.getByRole('heading', { name: 'Embeddings', level: 2 }) }).locator('ul.list').first().textContent()).toContain('1 cookies');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'embedding');
+    await page.getByRole('button', { name: 'Close the editor' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('edits every domain setting group and a locale\'s texts (English and German), at desktop and 390 px', async () => {
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id);
+    const domainUrl = `/client/${client.id}/domain/${domain.id}`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await signInAgency(page, base, HOSTING_KEY);
+    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
+    await page.getByRole('heading', { name: domain.name, level: 1 }).waitFor();
+
+    // Domain settings beyond the first ones: a value out of range is explained and kept; a valid set is saved.
+    const settings = page.locator('form', { has: page.getByRole('heading', { name: 'Settings' }) });
+    for (const legend of ['General', 'The visitor\'s decision', 'Scripts and cookies', 'Iframes', 'Legal pages', 'Cookie declaration', 'IAB TCF']) {
+      await settings.getByRole('group', { name: legend }).waitFor();
+    }
+    await settings.getByLabel('First heading level').fill('9');
+    await settings.getByLabel('Ask again for decisions before').fill('2026-01-15');
+    await settings.getByLabel('Privacy policy shown as').selectOption('direct');
+    await settings.getByLabel('TCF on').check();
+    await settings.getByLabel('Excluded vendors').fill('12\n34');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => settings.getByRole('alert').textContent()).toContain('cookieDeclarationTableHeadingStartLevel');
+    expect(await settings.getByLabel('Ask again for decisions before').inputValue()).toBe('2026-01-15');
+    expect(await settings.getByLabel('TCF on').isChecked()).toBe(true);
+    await settings.getByLabel('First heading level').fill('2');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => settings.getByRole('status').textContent()).toContain('Saved.');
+    expect(await get(domainUrl)).toMatchObject({
+      cookieDeclarationTableHeadingStartLevel: 2, consentResetBeforeDate: '2026-01-15', privacyPolicyDisplayMode: 'direct',
+      tcfEnabled: true, tcfVendorBlacklist: [12, 34], name: domain.name, path: '/',
+    });
+
+    // A locale: added, its editor opens with every text; empty fields name the built-in text they show.
+    const locales = page.locator('section', { has: page.getByRole('heading', { name: 'Languages and texts' }) });
+    await locales.getByLabel('Locale').fill('de');
+    await locales.getByRole('button', { name: 'Add the language' }).click();
+    const editor = locales.locator('form.editor');
+    await editor.getByRole('heading', { name: 'Texts: de' }).waitFor();
+    expect(await editor.getByText('Empty shows: Datenschutzeinstellungen').count()).toBe(1);
+    expect(await editor.locator('input, textarea').count()).toBeGreaterThanOrEqual(58 + 12);
+    await editor.getByRole('group', { name: 'Banner' }).getByLabel('Title').fill('Cookies bei uns');
+    await editor.getByLabel('Privacy policy: address').fill('nicht eine Adresse');
+    await editor.getByLabel('Analytics: name').fill('Reichweitenmessung');
+    await editor.getByRole('button', { name: 'Save the texts' }).click();
+    await expect.poll(() => editor.getByRole('alert').textContent()).toContain('privacyPolicyUrl');
+    expect(await editor.getByRole('group', { name: 'Banner' }).getByLabel('Title').inputValue()).toBe('Cookies bei uns');
+    await editor.getByLabel('Privacy policy: address').fill('https://shop.example/datenschutz');
+    await editor.getByRole('button', { name: 'Save the texts' }).click();
+    await expect.poll(() => editor.getByRole('status').textContent()).toContain('Saved.');
+    expect(await get(`${domainUrl}/locale/de`)).toMatchObject({
+      widgetTitle: 'Cookies bei uns', privacyPolicyUrl: 'https://shop.example/datenschutz', widgetIntroText: '',
+      purposeNames: { a717ff5: 'Reichweitenmessung' },
+    });
+    // A filled field no longer names a built-in text.
+    expect(await editor.getByText('Empty shows: Datenschutzeinstellungen').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'locale');
+
+    // The same page in German at 390 px: nothing wider than the screen, axe finds nothing.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Auf Deutsch umschalten' }).click();
+    await page.getByRole('heading', { name: 'Sprachen und Texte' }).waitFor();
+    // The open editor stays open across the language switch.
+    await page.getByRole('heading', { name: 'Texte: de' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Texte bearbeiten: de' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
