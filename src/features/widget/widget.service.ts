@@ -3,7 +3,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { metrics } from '../../metrics.js';
-import { CONFIG_TOKEN, buildWidget } from '../../../widget/build.js';
+import { CONFIG_TOKEN } from '../../../widget/build.js';
+import { widgetCode } from './widget-code.js';
 import { pageMatchesDomain } from '../domains/domain-name.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
 import { createDomain } from '../domains/domains.service.js';
@@ -133,7 +134,7 @@ export class WidgetService {
   }
 
   async init(): Promise<void> {
-    this.code = await buildWidget();
+    this.code = await widgetCode();
   }
 
   get cacheSize(): number {
