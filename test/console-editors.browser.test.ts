@@ -171,4 +171,64 @@ describe(`${dialect}: the console's editors in Chromium (embeddings and assets, 
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('edits a theme with a live preview of the real widget at desktop and phone width; clicks there are not recorded', async () => {
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id);
+    const domainUrl = `/client/${client.id}/domain/${domain.id}`;
+    await ctx.hosting({ method: 'POST', url: `/hosting/api${domainUrl}/embedding`, payload: { name: 'Maps', purpose: '15c61c3' } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await signInAgency(page, base, HOSTING_KEY);
+    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
+    await page.getByRole('heading', { name: domain.name, level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit: Standard' }).click();
+    const editor = page.locator('.theme-editor');
+    await editor.getByRole('heading', { name: 'Theme: Standard' }).waitFor();
+    const desktop = page.frameLocator('iframe[title="Preview at desktop width (1280 px)"]');
+    const phone = page.frameLocator('iframe[title="Preview at mobile width (390 px)"]');
+    // The real widget, as a first-time visitor sees it: the banner at the bottom, in the saved colours.
+    await desktop.locator('.r.bottom').waitFor();
+    await desktop.getByRole('button', { name: 'Accept all' }).waitFor();
+
+    // Unsaved changes show in both frames a moment later.
+    await editor.getByLabel('Position').selectOption('top');
+    await editor.getByLabel('Accept button', { exact: true }).fill('#aa0000');
+    await desktop.locator('.r.top').waitFor();
+    await phone.locator('.r.top').waitFor();
+    await expect.poll(() => desktop.getByRole('button', { name: 'Accept all' }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(170, 0, 0)');
+    // The phone frame is a 390 px wide page, so the banner lays out as on a phone.
+    expect(await phone.locator('.r').evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBeLessThanOrEqual(390);
+    expect(await phone.locator('body').evaluate(() => innerWidth)).toBe(390);
+    // The preview language.
+    await page.getByLabel('Preview language').selectOption('de');
+    await desktop.getByRole('button', { name: 'Alle akzeptieren' }).waitFor();
+    expect(await get(`${domainUrl}/theme`)).toMatchObject([{ widgetPosition: 'bottom', primaryButtonBackgroundColor: '#1d4ed8' }]);
+
+    // A click in the preview decides nothing in the consent log.
+    await desktop.getByRole('button', { name: 'Alle akzeptieren' }).click();
+    await page.waitForTimeout(500);
+
+    // A refused save keeps every setting; a good one stores them.
+    await editor.getByLabel('Name', { exact: true }).fill('x'.repeat(101));
+    await editor.getByRole('button', { name: 'Save the theme' }).click();
+    await expect.poll(() => editor.getByRole('alert').first().textContent()).toContain('name');
+    expect(await editor.getByLabel('Position').inputValue()).toBe('top');
+    await editor.getByLabel('Name', { exact: true }).fill('Shop');
+    await editor.getByRole('button', { name: 'Save the theme' }).click();
+    await expect.poll(() => editor.getByRole('status').first().textContent()).toContain('Saved.');
+    expect(await get(`${domainUrl}/theme`)).toMatchObject([{ name: 'Shop', widgetPosition: 'top', primaryButtonBackgroundColor: '#aa0000' }]);
+    const blocks = await get(`${domainUrl}/consent-log/blocks`);
+    expect(blocks.reduce((n: number, b: { recordCount: number }) => n + b.recordCount, 0)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'theme');
+
+    // At 390 px the console itself does not scroll sideways with the preview open.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await phone.locator('.r.top').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -3,6 +3,7 @@ import { hosting } from './api.js';
 import { ConsentLogPanel } from './consent-log.js';
 import { EmbeddingsPanel } from './embeddings.js';
 import { LocalesPanel } from './locales.js';
+import { ThemesPanel } from './themes.js';
 import { PlaceholdersPanel } from './placeholders.js';
 import { DOMAIN_FIELDS, DOMAIN_GROUPS } from './domain-fields.js';
 import { FieldGroup } from './form-fields.js';
@@ -100,6 +101,7 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
       <Snippet ctx={ctx} base={base} />
       <EmbeddingsPanel ctx={ctx} base={base} />
       <LocalesPanel ctx={ctx} base={base} />
+      <ThemesPanel ctx={ctx} base={base} />
       <PlaceholdersPanel ctx={ctx} base={base} />
       <ConsentLogPanel ctx={ctx} base={base} domainId={domainId} />
       <form class="card" onSubmit={save} aria-labelledby="settings">
