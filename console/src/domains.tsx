@@ -4,6 +4,8 @@ import { ConsentLogPanel } from './consent-log.js';
 import { EmbeddingsPanel } from './embeddings.js';
 import { LocalesPanel } from './locales.js';
 import { ThemesPanel } from './themes.js';
+import { OnboardingPanel } from './onboarding.js';
+import { Snippet } from './snippet.js';
 import { PlaceholdersPanel } from './placeholders.js';
 import { DOMAIN_FIELDS, DOMAIN_GROUPS } from './domain-fields.js';
 import { FieldGroup } from './form-fields.js';
@@ -72,6 +74,7 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
   const [error, setError] = useState<unknown>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
+  const [imports, setImports] = useState(0); // bumped by the onboarding import, so the embeddings list reloads
   useEffect(() => void hosting<Domain>('GET', base).then((d) => { setDomain(d); setForm(d); }, setError), [base]);
   if (!domain || !form) return error ? <ErrorBox error={error} title={t('errorTitle')} /> : <p>{t('loading')}</p>;
   const save = async (e: Event) => {
@@ -99,7 +102,8 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
       <p><a href={`#/clients/${clientId}`}>← {t('domains')}</a></p>
       <PageTitle>{`${domain.name}${domain.path === '/' ? '' : domain.path}`}</PageTitle>
       <Snippet ctx={ctx} base={base} />
-      <EmbeddingsPanel ctx={ctx} base={base} />
+      <OnboardingPanel ctx={ctx} base={base} onImported={() => setImports(imports + 1)} />
+      <EmbeddingsPanel key={imports} ctx={ctx} base={base} />
       <LocalesPanel ctx={ctx} base={base} />
       <ThemesPanel ctx={ctx} base={base} />
       <PlaceholdersPanel ctx={ctx} base={base} />
@@ -114,31 +118,5 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
         <button type="submit" class="primary">{t('save')}</button>
       </form>
     </>
-  );
-}
-
-function Snippet({ ctx, base }: { ctx: Ctx; base: string }) {
-  const { t } = ctx;
-  const [snippet, setSnippet] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
-  useEffect(() => void hosting<Record<string, string>>('GET', `${base}/onboarding/embed`).then((s) => setSnippet(s.default ?? ''), setError), [base]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(snippet);
-      setStatus(t('copied'));
-    } catch (err) {
-      setError(err);
-    }
-  };
-  return (
-    <section class="card" aria-labelledby="snippet">
-      <h2 id="snippet">{t('snippet')}</h2>
-      <p class="help" id="snippet-help">{t('snippetHelp')}</p>
-      <pre class="snippet" aria-describedby="snippet-help"><code>{snippet}</code></pre>
-      <button type="button" onClick={copy} disabled={!snippet}>{t('copy')}</button>
-      <Status text={status} />
-      <ErrorBox error={error} title={t('errorTitle')} />
-    </section>
   );
 }
