@@ -120,9 +120,10 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Add: Google Analytics 4' }).click();
     const embeddings = page.locator('section', { has: page.getByRole('heading', { name: 'Embeddings' }) }).locator('ul.list').first();
     await expect.poll(() => embeddings.textContent()).toContain('Google Analytics 4');
-    await page.getByLabel('Name', { exact: true }).fill('Live chat');
-    await page.getByLabel('Purpose').selectOption('15c61c3');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const byHand = page.locator('form', { has: page.getByRole('heading', { name: 'Add by hand' }) });
+    await byHand.getByLabel('Name', { exact: true }).fill('Live chat');
+    await byHand.getByLabel('Purpose').selectOption('15c61c3');
+    await byHand.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => embeddings.textContent()).toContain('Live chat');
     await page.getByRole('button', { name: 'Deactivate: Live chat' }).click();
     await page.getByRole('button', { name: 'Activate: Live chat' }).waitFor();
@@ -155,7 +156,7 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     const log = page.locator('section', { has: page.getByRole('heading', { name: 'Consent log' }) });
     await expect.poll(() => log.getByRole('row', { name: /^1 open 1/ }).count()).toBe(1);
     await log.getByRole('button', { name: 'Verify the log' }).click();
-    await expect.poll(() => log.getByRole('status').textContent()).toContain('The log is intact: 1 records');
+    await expect.poll(() => log.getByRole('status').filter({ hasText: 'The log is' }).textContent()).toContain('The log is intact: 1 records');
     const download = page.waitForEvent('download');
     await log.getByRole('link', { name: 'Download block 1' }).click();
     const file = await (await download).path();
@@ -206,11 +207,12 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
 
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'What a visitor saw' }) });
     // A wrong key: the Domain API's answer, in words.
-    await form.getByLabel('Domain API key').fill('not the key');
+    const key = page.getByLabel('Domain API key', { exact: true });
+    await key.fill('not the key');
     await form.getByLabel('Visitor ID (ucid, or its beginning)').fill(ucid.slice(0, 10));
     await form.getByRole('button', { name: 'Show what this visitor saw' }).click();
     await page.locator('.shown').getByRole('alert').waitFor();
-    await form.getByLabel('Domain API key').fill(apiKey);
+    await key.fill(apiKey);
     await form.getByRole('button', { name: 'Show what this visitor saw' }).click();
     const decision = page.getByRole('article');
     await decision.getByRole('heading', { name: /^Decision of / }).waitFor();
@@ -231,6 +233,37 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await decision.getByRole('button', { name: /^Copy the full snapshot hash/ }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(served.sh);
     expect(await axeViolations(page)).toEqual([]);
+
+    // The visitor's records (lookup by the ucid's beginning), and the current block's records with a
+    // "what they saw" button per row.
+    await form.getByRole('button', { name: 'Show this visitor\'s records' }).click();
+    const history = page.getByRole('table', { name: 'Records of this visitor' });
+    await expect.poll(() => history.locator('tbody tr').count()).toBe(1);
+    expect(await history.textContent()).toContain('Save the selection');
+    expect(await history.locator(`code[title="${ucid}"]`).count()).toBe(1);
+    await page.getByRole('button', { name: 'Show the current block\'s records' }).click();
+    const current = page.getByRole('table', { name: 'Show the current block\'s records' });
+    await expect.poll(() => current.locator('tbody tr').count()).toBe(1);
+    expect(await current.textContent()).toContain('Maps');
+    await current.getByRole('button', { name: `What they saw: ${ucid.slice(0, 12)}` }).click();
+    await page.getByRole('article').getByRole('heading', { name: /^Decision of / }).waitFor();
+    expect(await form.getByLabel('Visitor ID (ucid, or its beginning)').inputValue()).toBe(ucid);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'consent-log');
+
+    // Archiving the open block by hand, after a confirmation: its records leave the Domain API's lists.
+    const log = page.locator('section', { has: page.getByRole('heading', { name: 'Consent log' }) });
+    await log.getByRole('button', { name: 'Archive the open block' }).click();
+    await log.getByText('Archive the open block with 1 records?').waitFor();
+    await log.getByRole('button', { name: 'Cancel' }).click();
+    expect((await ctx.hosting({ method: 'GET', url: `${hostingBase}/consent-log/blocks` })).json()).toMatchObject([{ id: 1, state: 'open' }]);
+    await log.getByRole('button', { name: 'Archive the open block' }).click();
+    await log.getByRole('button', { name: 'Archive now' }).click();
+    await expect.poll(() => log.getByRole('status').filter({ hasText: 'is archived' }).textContent()).toBe('Block 1 is archived.');
+    expect((await ctx.hosting({ method: 'GET', url: `${hostingBase}/consent-log/blocks` })).json()).toMatchObject([{ id: 1, state: 'archived', recordCount: 1 }, { id: 2, state: 'open', recordCount: 0 }]);
+    await expect.poll(() => log.getByRole('row', { name: /^1 archived 1/ }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Show the current block\'s records' }).click();
+    await log.getByText('No records in the current block.').waitFor();
     await context.close();
   });
 
