@@ -147,6 +147,15 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Add placeholder' }).click();
     await expect.poll(() => placeholders.getByRole('alert').textContent()).toContain('already has a placeholder with this name');
     expect(await page.getByLabel('Value', { exact: true }).inputValue()).toBe('Other');
+    // The value changes in place; a refused value stays in its field.
+    await page.getByRole('button', { name: 'Change the value: FIRMA' }).click();
+    await placeholders.getByLabel('New value of {FIRMA}').fill('x'.repeat(5001));
+    await placeholders.getByRole('button', { name: 'Save the value' }).click();
+    await expect.poll(() => placeholders.getByRole('alert').textContent()).toContain('value');
+    expect(await placeholders.getByLabel('New value of {FIRMA}').inputValue()).toHaveLength(5001);
+    await placeholders.getByLabel('New value of {FIRMA}').fill('Shop AG');
+    await placeholders.getByRole('button', { name: 'Save the value' }).click();
+    await expect.poll(() => placeholders.locator('ul.list').textContent()).toContain('{FIRMA} = Shop AG');
     await page.getByRole('button', { name: 'Delete: FIRMA' }).click();
     await expect.poll(() => placeholders.textContent()).toContain('No placeholders yet.');
 
