@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** What the console's browser suites share: the axe-core check, screenshots, and signing in. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -20,10 +20,16 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-export async function shot(page: Page, name: string) {
+/**
+ * A picture of the whole page, of the visible part only (`'viewport'`: the domain page is too long for one
+ * picture), or of one part of it (a section).
+ */
+export async function shot(page: Page, name: string, target?: Locator | 'viewport') {
   if (!SCREENSHOTS) return;
   mkdirSync(`${ROOT}docs/img`, { recursive: true });
-  await page.screenshot({ path: `${ROOT}docs/img/console-${name}.png`, fullPage: true });
+  const path = `${ROOT}docs/img/console-${name}.png`;
+  if (target === undefined || target === 'viewport') await page.screenshot({ path, fullPage: target === undefined });
+  else await target.screenshot({ path });
 }
 
 /** Signs in as the agency with the Hosting API key (English console). */

@@ -60,7 +60,7 @@ describe(`${dialect}: the console's onboarding flow in Chromium`, { timeout: 180
     expect(await storage.textContent()).toContain('PHPSESSID');
     expect(await storage.textContent()).toContain('_hjRecordingEnabled');
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, 'onboarding');
+    await shot(page, 'onboarding', panel);
 
     // Import the services found (switched on), then embeddings for the cookies.
     const presetCount = await panel.getByRole('checkbox', { name: / · / }).count();

@@ -171,7 +171,8 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     const file = await (await download).path();
     expect(readFileSync(file, 'utf8')).toContain(ucid);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, 'domain');
+    await page.evaluate(() => scrollTo(0, 0));
+    await shot(page, 'domain', 'viewport');
 
     // Deactivate from the client page, then sign out.
     await page.getByRole('link', { name: '← Domains' }).click();
@@ -258,7 +259,7 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await page.getByRole('article').getByRole('heading', { name: /^Decision of / }).waitFor();
     expect(await form.getByLabel('Visitor ID (ucid, or its beginning)').inputValue()).toBe(ucid);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, 'consent-log');
+    await shot(page, 'consent-log', page.locator('section', { has: page.getByRole('heading', { name: 'Consent log' }) }));
 
     // Archiving the open block by hand, after a confirmation: its records leave the Domain API's lists.
     const log = page.locator('section', { has: page.getByRole('heading', { name: 'Consent log' }) });
