@@ -223,8 +223,19 @@ describe(`${dialect}: the console's editors in Chromium (embeddings and assets, 
     expect(await editor.getByLabel('Position').inputValue()).toBe('top');
     await editor.getByLabel('Name', { exact: true }).fill('Shop');
     await editor.getByRole('button', { name: 'Save the theme' }).click();
-    await expect.poll(() => editor.getByRole('status').first().textContent()).toContain('Saved.');
+    await expect.poll(() => editor.getByRole('status').filter({ hasText: /^Saved\.$/ }).count()).toBe(1);
     expect(await get(`${domainUrl}/theme`)).toMatchObject([{ name: 'Shop', widgetPosition: 'top', primaryButtonBackgroundColor: '#aa0000' }]);
+    // Images: a PNG is saved at once; a file that is no image is refused in the API's words; removed.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await editor.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => editor.getByRole('status').filter({ hasText: 'Image saved.' }).count()).toBe(1);
+    expect((await get(`${domainUrl}/theme`))[0].logoImage).toBe(png.toString('base64'));
+    await editor.getByLabel('Settings icon image').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await expect.poll(() => editor.getByRole('alert').first().textContent()).toContain('The image must be a base64 JPEG or PNG');
+    expect(await editor.getByLabel('Name', { exact: true }).inputValue()).toBe('Shop');
+    await editor.getByRole('button', { name: 'Remove: Logo' }).click();
+    await expect.poll(() => editor.getByRole('status').filter({ hasText: 'Image removed.' }).count()).toBe(1);
+    expect((await get(`${domainUrl}/theme`))[0]).toMatchObject({ logoImage: null, settingsIconImage: null, name: 'Shop' });
     const blocks = await get(`${domainUrl}/consent-log/blocks`);
     expect(blocks.reduce((n: number, b: { recordCount: number }) => n + b.recordCount, 0)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);

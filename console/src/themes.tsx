@@ -8,8 +8,8 @@ import { Check, ErrorBox, Field, FocusHeading, Status } from './ui.js';
 type Theme = Record<string, unknown> & { id: string; name: string; default: boolean };
 
 const L = {
-  en: { title: 'Themes', help: 'How the banner looks. The default theme is used unless a snippet names another (&theme=…).', isDefault: 'default', edit: 'Edit', remove: 'Delete', removed: 'Deleted.', add: 'Add a theme', added: 'Added.', name: 'Name', makeDefault: 'Default theme of the domain', layout: 'Layout and buttons', behaviour: 'Behaviour', colors: 'Colours', css: 'Own CSS', save: 'Save the theme', close: 'Close the editor', editing: 'Theme', preview: 'Live preview', previewHelp: 'The domain\'s real widget with the settings above, before they are saved, as a visitor sees it at first. Clicks in the preview are not recorded.', previewLang: 'Preview language', desktop: 'Preview at desktop width (1280 px)', mobile: 'Preview at mobile width (390 px)', updating: 'Updating the preview…', updated: 'Preview updated.', samplePage: 'A page of your site', sampleText: 'This stands for your website. The banner over it is the real Placet widget with the theme being edited.' },
-  de: { title: 'Themes', help: 'Wie das Banner aussieht. Es gilt das Standard-Theme, außer ein Einbettungscode nennt ein anderes (&theme=…).', isDefault: 'Standard', edit: 'Bearbeiten', remove: 'Löschen', removed: 'Gelöscht.', add: 'Theme hinzufügen', added: 'Hinzugefügt.', name: 'Name', makeDefault: 'Standard-Theme der Domain', layout: 'Aufbau und Knöpfe', behaviour: 'Verhalten', colors: 'Farben', css: 'Eigenes CSS', save: 'Theme speichern', close: 'Editor schließen', editing: 'Theme', preview: 'Live-Vorschau', previewHelp: 'Das echte Widget der Domain mit den Einstellungen oben, schon vor dem Speichern, wie Besucher es zuerst sehen. Klicks in der Vorschau werden nicht protokolliert.', previewLang: 'Sprache der Vorschau', desktop: 'Vorschau in Desktop-Breite (1280 px)', mobile: 'Vorschau in Handy-Breite (390 px)', updating: 'Vorschau wird aktualisiert…', updated: 'Vorschau aktualisiert.', samplePage: 'Eine Seite Ihrer Website', sampleText: 'Dies steht für Ihre Website. Das Banner darüber ist das echte Placet-Widget mit dem bearbeiteten Theme.' },
+  en: { title: 'Themes', help: 'How the banner looks. The default theme is used unless a snippet names another (&theme=…).', isDefault: 'default', edit: 'Edit', remove: 'Delete', removed: 'Deleted.', add: 'Add a theme', added: 'Added.', name: 'Name', makeDefault: 'Default theme of the domain', layout: 'Layout and buttons', behaviour: 'Behaviour', colors: 'Colours', css: 'Own CSS', save: 'Save the theme', close: 'Close the editor', editing: 'Theme', preview: 'Live preview', previewHelp: 'The domain\'s real widget with the settings above, before they are saved, as a visitor sees it at first. Clicks in the preview are not recorded.', previewLang: 'Preview language', desktop: 'Preview at desktop width (1280 px)', mobile: 'Preview at mobile width (390 px)', updating: 'Updating the preview…', updated: 'Preview updated.', samplePage: 'A page of your site', images: 'Images', logo: 'Logo', icon: 'Settings icon image', imageHelp: (kib: number) => `PNG or JPEG, at most ${kib} KiB. Saved at once.`, none: 'none', saved: 'an image is saved', removeImage: 'Remove', imageSaved: 'Image saved.', imageRemoved: 'Image removed.', sampleText: 'This stands for your website. The banner over it is the real Placet widget with the theme being edited.' },
+  de: { title: 'Themes', help: 'Wie das Banner aussieht. Es gilt das Standard-Theme, außer ein Einbettungscode nennt ein anderes (&theme=…).', isDefault: 'Standard', edit: 'Bearbeiten', remove: 'Löschen', removed: 'Gelöscht.', add: 'Theme hinzufügen', added: 'Hinzugefügt.', name: 'Name', makeDefault: 'Standard-Theme der Domain', layout: 'Aufbau und Knöpfe', behaviour: 'Verhalten', colors: 'Farben', css: 'Eigenes CSS', save: 'Theme speichern', close: 'Editor schließen', editing: 'Theme', preview: 'Live-Vorschau', previewHelp: 'Das echte Widget der Domain mit den Einstellungen oben, schon vor dem Speichern, wie Besucher es zuerst sehen. Klicks in der Vorschau werden nicht protokolliert.', previewLang: 'Sprache der Vorschau', desktop: 'Vorschau in Desktop-Breite (1280 px)', mobile: 'Vorschau in Handy-Breite (390 px)', updating: 'Vorschau wird aktualisiert…', updated: 'Vorschau aktualisiert.', samplePage: 'Eine Seite Ihrer Website', images: 'Bilder', logo: 'Logo', icon: 'Bild des Einstellungs-Symbols', imageHelp: (kib: number) => `PNG oder JPEG, höchstens ${kib} KiB. Wird sofort gespeichert.`, none: 'keines', saved: 'ein Bild ist gespeichert', removeImage: 'Entfernen', imageSaved: 'Bild gespeichert.', imageRemoved: 'Bild entfernt.', sampleText: 'Dies steht für Ihre Website. Das Banner darüber ist das echte Placet-Widget mit dem bearbeiteten Theme.' },
 };
 
 /** A domain's themes: list, add, delete, and an editor with a live preview of the real widget. */
@@ -109,6 +109,11 @@ function ThemeEditor({ ctx, base, themeId, onSaved, onClose }: { ctx: Ctx; base:
             ))}
           </div>
         </fieldset>
+        <fieldset>
+          <legend>{l.images}</legend>
+          <ImageField ctx={ctx} url={url} field="logoImage" label={l.logo} kib={512} value={form.logoImage as string | null} onSaved={(t) => setForm({ ...form, logoImage: t.logoImage })} />
+          <ImageField ctx={ctx} url={url} field="settingsIconImage" label={l.icon} kib={64} value={form.settingsIconImage as string | null} onSaved={(t) => setForm({ ...form, settingsIconImage: t.settingsIconImage })} />
+        </fieldset>
         <FieldGroup legend={l.behaviour} fields={THEME_BEHAVIOUR_FIELDS} lang={ctx.lang} values={form} onChange={set} />
         <FieldGroup legend={l.css} fields={THEME_CSS_FIELDS} lang={ctx.lang} values={form} onChange={set} />
         <ErrorBox error={error} title={ctx.t('errorTitle')} />
@@ -119,6 +124,49 @@ function ThemeEditor({ ctx, base, themeId, onSaved, onClose }: { ctx: Ctx; base:
         </div>
       </form>
       <Preview ctx={ctx} base={base} themeId={themeId} theme={form} />
+    </div>
+  );
+}
+
+/**
+ * One of the theme's two images: chosen from a file, sent at once as a data: URL (the Hosting API checks type
+ * and size by the bytes and explains a refusal), or removed. Only this field is sent, so the rest of the form is
+ * neither saved nor lost.
+ */
+function ImageField({ ctx, url, field, label, kib, value, onSaved }: { ctx: Ctx; url: string; field: 'logoImage' | 'settingsIconImage'; label: string; kib: number; value: string | null; onSaved: (t: Theme) => void }) {
+  const l = L[ctx.lang];
+  const [error, setError] = useState<unknown>(null);
+  const [status, setStatus] = useState('');
+  const put = async (image: string | null) => {
+    setError(null);
+    setStatus('');
+    try {
+      onSaved(await hosting<Theme>('PUT', url, { [field]: image }));
+      setStatus(image === null ? l.imageRemoved : l.imageSaved);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const choose = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => void put(String(reader.result));
+    reader.readAsDataURL(file);
+  };
+  const id = `image-${field}`;
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <div class="image-row">
+        {value ? <img src={value.startsWith('data:') ? value : `data:image/png;base64,${value}`} alt="" class="thumb" /> : null}
+        <span>{value ? l.saved : l.none}</span>
+        <input id={id} type="file" accept="image/png,image/jpeg" aria-describedby={`${id}-help`} onChange={(e) => choose(e.currentTarget)} />
+        {value && <button type="button" aria-label={`${l.removeImage}: ${label}`} onClick={() => void put(null)}>{l.removeImage}</button>}
+      </div>
+      <p class="help" id={`${id}-help`}>{l.imageHelp(kib)}</p>
+      <ErrorBox error={error} title={ctx.t('errorTitle')} />
+      <Status text={status} />
     </div>
   );
 }
