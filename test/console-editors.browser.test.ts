@@ -87,12 +87,15 @@ describe(`${dialect}: the console's editors in Chromium (embeddings and assets, 
     expect(await assets.getByLabel('Lifetime').inputValue()).toBe('1 year');
     await assets.getByLabel('Lifetime').fill('2 years');
     await assets.getByLabel('Kind of storage').selectOption('localStorage');
+    await assets.getByLabel('Locale', { exact: true }).fill('de_DE');
+    await assets.getByRole('button', { name: 'Add a translation' }).click();
+    await assets.getByRole('group', { name: 'Translation de_DE' }).getByLabel('Lifetime').fill('2 Jahre');
     await assets.getByRole('button', { name: 'Save the cookie' }).click();
     await expect.poll(() => assets.locator('ul.list').textContent()).toContain('localStorage · 2 years');
     await assets.getByRole('button', { name: 'Delete: _maps_pref.*' }).click();
     await expect.poll(() => assets.locator('ul.list').textContent()).not.toContain('_maps_pref');
     const storedAssets = await get(`${domainUrl}/embedding/${stored.id}/asset`);
-    expect(storedAssets).toMatchObject([{ name: '_maps_session', storageType: 'localStorage', lifetime: '2 years' }]);
+    expect(storedAssets).toMatchObject([{ name: '_maps_session', storageType: 'localStorage', lifetime: '2 years', translations: { de_DE: { lifetime: '2 Jahre' } } }]);
     // The list above counts the assets.
     await expect.poll(() => page.locator('section', { has: page.getByRole('heading', { name: 'Embeddings', level: 2 }) }).locator('ul.list').first().textContent()).toContain('1 cookies');
     expect(await axeViolations(page)).toEqual([]);

@@ -10,8 +10,8 @@ export type EmbeddingData = Values & { id: string; name: string; purpose: string
 type Asset = Values & { id: string; name: string };
 
 const L = {
-  en: { edit: 'Edit', close: 'Close the editor', basics: 'Name and purpose', name: 'Name', purpose: 'Purpose', active: 'Active (shown in the widget)', texts: 'Texts in the banner', blocking: 'Blocking and loading', translations: 'Translations', translationsHelp: 'Per language, the texts that differ from the ones above (locale names such as de_DE or en).', translationFor: 'Translation', addTranslation: 'Add a translation', locale: 'Locale', removeTranslation: 'Remove this translation', saveEmbedding: 'Save the embedding', assets: 'Cookies and storage entries', noAssets: 'No cookies or entries yet.', newAsset: 'New cookie or entry', editAsset: 'Edit', addAsset: 'Add the cookie', saveAsset: 'Save the cookie', cancel: 'Cancel', remove: 'Delete', removed: 'Deleted.', added: 'Added.' },
-  de: { edit: 'Bearbeiten', close: 'Editor schließen', basics: 'Name und Zweck', name: 'Name', purpose: 'Zweck', active: 'Aktiv (im Widget gezeigt)', texts: 'Texte im Banner', blocking: 'Blockieren und Laden', translations: 'Übersetzungen', translationsHelp: 'Je Sprache die Texte, die von den obigen abweichen (Locale-Namen wie de_DE oder en).', translationFor: 'Übersetzung', addTranslation: 'Übersetzung hinzufügen', locale: 'Locale', removeTranslation: 'Diese Übersetzung entfernen', saveEmbedding: 'Einbindung speichern', assets: 'Cookies und Speichereinträge', noAssets: 'Noch keine Cookies oder Einträge.', newAsset: 'Neues Cookie oder neuer Eintrag', editAsset: 'Bearbeiten', addAsset: 'Cookie hinzufügen', saveAsset: 'Cookie speichern', cancel: 'Abbrechen', remove: 'Löschen', removed: 'Gelöscht.', added: 'Hinzugefügt.' },
+  en: { edit: 'Edit', close: 'Close the editor', basics: 'Name and purpose', name: 'Name', purpose: 'Purpose', active: 'Active (shown in the widget)', texts: 'Texts in the banner', blocking: 'Blocking and loading', translations: 'Translations', translationsHelp: 'Per language, the texts that differ from the ones above (locale names such as de_DE or en).', translationFor: 'Translation', addTranslation: 'Add a translation', locale: 'Locale', removeTranslation: 'Remove this translation', saveEmbedding: 'Save the embedding', assets: 'Cookies and storage entries', noAssets: 'No cookies or entries yet.', newAsset: 'New cookie or entry', editAsset: 'Edit', addAsset: 'Add the cookie', saveAsset: 'Save the cookie', cancel: 'Cancel', remove: 'Delete', removed: 'Deleted.', added: 'Added.', assetLifetime: 'Lifetime', assetDescription: 'Description', emptyMain: 'Empty: the main text.' },
+  de: { edit: 'Bearbeiten', close: 'Editor schließen', basics: 'Name und Zweck', name: 'Name', purpose: 'Zweck', active: 'Aktiv (im Widget gezeigt)', texts: 'Texte im Banner', blocking: 'Blockieren und Laden', translations: 'Übersetzungen', translationsHelp: 'Je Sprache die Texte, die von den obigen abweichen (Locale-Namen wie de_DE oder en).', translationFor: 'Übersetzung', addTranslation: 'Übersetzung hinzufügen', locale: 'Locale', removeTranslation: 'Diese Übersetzung entfernen', saveEmbedding: 'Einbindung speichern', assets: 'Cookies und Speichereinträge', noAssets: 'Noch keine Cookies oder Einträge.', newAsset: 'Neues Cookie oder neuer Eintrag', editAsset: 'Bearbeiten', addAsset: 'Cookie hinzufügen', saveAsset: 'Cookie speichern', cancel: 'Abbrechen', remove: 'Löschen', removed: 'Gelöscht.', added: 'Hinzugefügt.', assetLifetime: 'Laufzeit', assetDescription: 'Beschreibung', emptyMain: 'Leer: der Haupttext.' },
 };
 
 const EDITABLE = ['name', 'purpose', 'active', ...EMBEDDING_TEXT_FIELDS.map((f) => f.key), ...EMBEDDING_BLOCKING_FIELDS.map((f) => f.key), 'translations'];
@@ -98,7 +98,7 @@ export function EmbeddingEditor({ ctx, base, embeddingId, purposes, onChanged, o
   );
 }
 
-const emptyAsset = (): Values => ({ name: '', storageType: 'cookie', lifetime: '', description: '', dynamic: false });
+const emptyAsset = (): Values => ({ name: '', storageType: 'cookie', lifetime: '', description: '', dynamic: false, translations: {} });
 
 /** The assets of one embedding: list, add, edit one in place, delete. */
 function AssetsPanel({ ctx, url, headingId, onChanged }: { ctx: Ctx; url: string; headingId: string; onChanged: () => void }) {
@@ -108,7 +108,11 @@ function AssetsPanel({ ctx, url, headingId, onChanged }: { ctx: Ctx; url: string
   const [form, setForm] = useState<Values>(emptyAsset());
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
+  const [newLocale, setNewLocale] = useState('');
   const load = () => hosting<Asset[]>('GET', url).then(setAssets, setError);
+  const translations = (form.translations ?? {}) as Record<string, Values>;
+  const setTranslation = (locale: string, key: string, v: string) =>
+    setForm({ ...form, translations: { ...translations, [locale]: { ...translations[locale], [key]: v } } });
   useEffect(() => void load(), [url]);
   const act = async (work: () => Promise<unknown>, done: string, after?: () => void) => {
     setError(null);
@@ -159,6 +163,25 @@ function AssetsPanel({ ctx, url, headingId, onChanged }: { ctx: Ctx; url: string
         {ASSET_FIELDS.filter((f) => f.kind === 'textarea' || f.kind === 'bool').map((f) => (
           <FieldInput key={f.key} field={f} lang={ctx.lang} value={form[f.key]} onChange={(v) => setForm({ ...form, [f.key]: v })} />
         ))}
+        <fieldset>
+          <legend>{l.translations}</legend>
+          {Object.keys(translations).map((locale) => (
+            <fieldset key={locale}>
+              <legend>{`${l.translationFor} ${locale}`}</legend>
+              <Field label={l.assetLifetime} help={l.emptyMain}>{(id, described) => <input id={id} aria-describedby={described} value={String(translations[locale]?.lifetime ?? '')} onInput={(e) => setTranslation(locale, 'lifetime', e.currentTarget.value)} />}</Field>
+              <Field label={l.assetDescription} help={l.emptyMain}>{(id, described) => <textarea id={id} rows={2} aria-describedby={described} value={String(translations[locale]?.description ?? '')} onInput={(e) => setTranslation(locale, 'description', e.currentTarget.value)} />}</Field>
+              <button type="button" onClick={() => setForm({ ...form, translations: Object.fromEntries(Object.entries(translations).filter(([k]) => k !== locale)) })}>
+                {`${l.removeTranslation} (${locale})`}
+              </button>
+            </fieldset>
+          ))}
+          <div class="inline-add">
+            <Field label={l.locale}>{(id) => <input id={id} value={newLocale} onInput={(e) => setNewLocale(e.currentTarget.value)} />}</Field>
+            <button type="button" disabled={!newLocale.trim()} onClick={() => { setForm({ ...form, translations: { ...translations, [newLocale.trim()]: {} } }); setNewLocale(''); }}>
+              {l.addTranslation}
+            </button>
+          </div>
+        </fieldset>
         <ErrorBox error={error} title={ctx.t('errorTitle')} />
         <Status text={status} />
         <div class="actions">
