@@ -1,41 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
+import { axeViolations, shot } from './console-browser.js';
 import { DIALECTS, HOSTING_KEY, createClient, createDomain, sendConsent, useApp } from './helper.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery';
-/** `SCREENSHOTS=1 npx vitest run test/console.browser.test.ts` refreshes docs/img/console-*.png. */
-const SCREENSHOTS = process.env.SCREENSHOTS === '1';
-
-/** axe-core's WCAG 2.0/2.1/2.2 A and AA rules on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  return violations;
-}
 
 /** The configuration inlined into a served widget (as `JSON.parse("…")`), as a page of the domain gets it. */
 function inlinedConfig(body: string): { sh: string; tk: string; r: number; lr: number } {
   const match = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(body);
   if (!match) throw new Error(`no configuration in ${body.slice(0, 200)}`);
   return JSON.parse(JSON.parse(match[1]!) as string) as { sh: string; tk: string; r: number; lr: number };
-}
-
-async function shot(page: Page, name: string) {
-  if (!SCREENSHOTS) return;
-  mkdirSync(`${ROOT}docs/img`, { recursive: true });
-  await page.screenshot({ path: `${ROOT}docs/img/console-${name}.png`, fullPage: true });
 }
 
 // The console runs the same in both engines; the browser flows use the first (SQLite unless only PostgreSQL).
@@ -149,9 +129,10 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Add: Google Analytics 4' }).click();
     const embeddings = page.locator('section', { has: page.getByRole('heading', { name: 'Embeddings' }) }).locator('ul.list').first();
     await expect.poll(() => embeddings.textContent()).toContain('Google Analytics 4');
-    await page.getByLabel('Name', { exact: true }).fill('Live chat');
-    await page.getByLabel('Purpose').selectOption('15c61c3');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const byHand = page.locator('form', { has: page.getByRole('heading', { name: 'Add by hand' }) });
+    await byHand.getByLabel('Name', { exact: true }).fill('Live chat');
+    await byHand.getByLabel('Purpose').selectOption('15c61c3');
+    await byHand.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => embeddings.textContent()).toContain('Live chat');
     await page.getByRole('button', { name: 'Deactivate: Live chat' }).click();
     await page.getByRole('button', { name: 'Activate: Live chat' }).waitFor();
@@ -175,6 +156,15 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Add placeholder' }).click();
     await expect.poll(() => placeholders.getByRole('alert').textContent()).toContain('already has a placeholder with this name');
     expect(await page.getByLabel('Value', { exact: true }).inputValue()).toBe('Other');
+    // The value changes in place; a refused value stays in its field.
+    await page.getByRole('button', { name: 'Change the value: FIRMA' }).click();
+    await placeholders.getByLabel('New value of {FIRMA}').fill('x'.repeat(5001));
+    await placeholders.getByRole('button', { name: 'Save the value' }).click();
+    await expect.poll(() => placeholders.getByRole('alert').textContent()).toContain('value');
+    expect(await placeholders.getByLabel('New value of {FIRMA}').inputValue()).toHaveLength(5001);
+    await placeholders.getByLabel('New value of {FIRMA}').fill('Shop AG');
+    await placeholders.getByRole('button', { name: 'Save the value' }).click();
+    await expect.poll(() => placeholders.locator('ul.list').textContent()).toContain('{FIRMA} = Shop AG');
     await page.getByRole('button', { name: 'Delete: FIRMA' }).click();
     await expect.poll(() => placeholders.textContent()).toContain('No placeholders yet.');
 
@@ -184,13 +174,14 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     const log = page.locator('section', { has: page.getByRole('heading', { name: 'Consent log' }) });
     await expect.poll(() => log.getByRole('row', { name: /^1 open 1/ }).count()).toBe(1);
     await log.getByRole('button', { name: 'Verify the log' }).click();
-    await expect.poll(() => log.getByRole('status').textContent()).toContain('The log is intact: 1 records');
+    await expect.poll(() => log.getByRole('status').filter({ hasText: 'The log is' }).textContent()).toContain('The log is intact: 1 records');
     const download = page.waitForEvent('download');
     await log.getByRole('link', { name: 'Download block 1' }).click();
     const file = await (await download).path();
     expect(readFileSync(file, 'utf8')).toContain(ucid);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, 'domain');
+    await page.evaluate(() => scrollTo(0, 0));
+    await shot(page, 'domain', 'viewport');
 
     // Deactivate from the client page, then sign out.
     await page.getByRole('link', { name: '← Domains' }).click();
@@ -235,11 +226,12 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
 
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'What a visitor saw' }) });
     // A wrong key: the Domain API's answer, in words.
-    await form.getByLabel('Domain API key').fill('not the key');
+    const key = page.getByLabel('Domain API key', { exact: true });
+    await key.fill('not the key');
     await form.getByLabel('Visitor ID (ucid, or its beginning)').fill(ucid.slice(0, 10));
     await form.getByRole('button', { name: 'Show what this visitor saw' }).click();
     await page.locator('.shown').getByRole('alert').waitFor();
-    await form.getByLabel('Domain API key').fill(apiKey);
+    await key.fill(apiKey);
     await form.getByRole('button', { name: 'Show what this visitor saw' }).click();
     const decision = page.getByRole('article');
     await decision.getByRole('heading', { name: /^Decision of / }).waitFor();
@@ -260,6 +252,37 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await decision.getByRole('button', { name: /^Copy the full snapshot hash/ }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(served.sh);
     expect(await axeViolations(page)).toEqual([]);
+
+    // The visitor's records (lookup by the ucid's beginning), and the current block's records with a
+    // "what they saw" button per row.
+    await form.getByRole('button', { name: 'Show this visitor\'s records' }).click();
+    const history = page.getByRole('table', { name: 'Records of this visitor' });
+    await expect.poll(() => history.locator('tbody tr').count()).toBe(1);
+    expect(await history.textContent()).toContain('Save the selection');
+    expect(await history.locator(`code[title="${ucid}"]`).count()).toBe(1);
+    await page.getByRole('button', { name: 'Show the current block\'s records' }).click();
+    const current = page.getByRole('table', { name: 'Show the current block\'s records' });
+    await expect.poll(() => current.locator('tbody tr').count()).toBe(1);
+    expect(await current.textContent()).toContain('Maps');
+    await current.getByRole('button', { name: `What they saw: ${ucid.slice(0, 12)}` }).click();
+    await page.getByRole('article').getByRole('heading', { name: /^Decision of / }).waitFor();
+    expect(await form.getByLabel('Visitor ID (ucid, or its beginning)').inputValue()).toBe(ucid);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'consent-log', page.locator('section', { has: page.getByRole('heading', { name: 'Consent log' }) }));
+
+    // Archiving the open block by hand, after a confirmation: its records leave the Domain API's lists.
+    const log = page.locator('section', { has: page.getByRole('heading', { name: 'Consent log' }) });
+    await log.getByRole('button', { name: 'Archive the open block' }).click();
+    await log.getByText('Archive the open block with 1 records?').waitFor();
+    await log.getByRole('button', { name: 'Cancel' }).click();
+    expect((await ctx.hosting({ method: 'GET', url: `${hostingBase}/consent-log/blocks` })).json()).toMatchObject([{ id: 1, state: 'open' }]);
+    await log.getByRole('button', { name: 'Archive the open block' }).click();
+    await log.getByRole('button', { name: 'Archive now' }).click();
+    await expect.poll(() => log.getByRole('status').filter({ hasText: 'is archived' }).textContent()).toBe('Block 1 is archived.');
+    expect((await ctx.hosting({ method: 'GET', url: `${hostingBase}/consent-log/blocks` })).json()).toMatchObject([{ id: 1, state: 'archived', recordCount: 1 }, { id: 2, state: 'open', recordCount: 0 }]);
+    await expect.poll(() => log.getByRole('row', { name: /^1 archived 1/ }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Show the current block\'s records' }).click();
+    await log.getByText('No records in the current block.').waitFor();
     await context.close();
   });
 

@@ -32,6 +32,11 @@ export const setCsrf = (token: string) => {
  * `api/session` is the console's own API, `../hosting/api/…` the Hosting API.
  */
 export async function call<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  return (await callWithHeaders<T>(method, path, body, extraHeaders)).data;
+}
+
+/** `call`, also giving the answer's headers (the Domain API pages its lists with a `Link` header). */
+export async function callWithHeaders<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (csrfToken && method !== 'GET') headers['x-csrf-token'] = csrfToken;
@@ -41,12 +46,12 @@ export async function call<T>(method: string, path: string, body?: unknown, extr
   } catch {
     throw new ApiError(0, 'NETWORK', 'The server cannot be reached. Check your connection and try again.');
   }
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return { data: undefined as T, headers: res.headers };
   const data = (await res.json().catch(() => null)) as { error?: { code: string; message: string; details?: ErrorDetail[] } } | null;
   if (!res.ok) {
     throw new ApiError(res.status, data?.error?.code ?? 'HTTP', data?.error?.message ?? `The server answered ${res.status}.`, data?.error?.details);
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
 }
 
 export const hosting = <T>(method: string, path: string, body?: unknown) => call<T>(method, `../hosting/api${path}`, body);
@@ -56,3 +61,10 @@ export const hosting = <T>(method: string, path: string, body?: unknown) => call
  * `Authorization: Bearer`, so it stays out of the address and the logs. The console never stores it.
  */
 export const domainApi = <T>(path: string, key: string) => call<T>('GET', `../api${path}`, undefined, { authorization: `Bearer ${key}` });
+
+/** One page of a Domain API list, and the cursor of the next page from its `Link: <…cursor=…>; rel="next"` header. */
+export async function domainApiPage<T>(path: string, key: string): Promise<{ items: T[]; next: string | null }> {
+  const { data, headers } = await callWithHeaders<T[]>('GET', `../api${path}`, undefined, { authorization: `Bearer ${key}` });
+  const next = /[?&]cursor=([A-Za-z0-9_-]+)[^>]*>;\s*rel="next"/.exec(headers.get('link') ?? '')?.[1] ?? null;
+  return { items: data, next };
+}

@@ -38,7 +38,7 @@ export function ClientsView({ ctx }: { ctx: Ctx }) {
       ) : clients.length === 0 ? (
         <p>{t('noClients')}</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" role="region" tabIndex={0} aria-label={t('clients')}>
           <table>
             <caption class="sr-only">{t('clients')}</caption>
             <thead>

@@ -1,6 +1,6 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { domainApi, hosting } from './api.js';
+import { domainApi, domainApiPage, hosting } from './api.js';
 import type { TextKey } from './i18n.js';
 import type { Ctx } from './main.js';
 import { ErrorBox, Field, Status } from './ui.js';
@@ -20,8 +20,14 @@ interface VerifyResult {
 }
 
 const L = {
-  en: { title: 'Consent log', block: 'Block', state: 'State', records: 'Records', period: 'Period', download: 'Download', verify: 'Verify the log', ok: (r: VerifyResult) => `The log is intact: ${r.checkedRecords} records in ${r.checkedBlocks} blocks match their hashes.`, bad: (r: VerifyResult) => `The log does not verify: record ${r.firstMismatch?.seq} in block ${r.firstMismatch?.blockId}: ${r.firstMismatch?.message}`, open: 'open', archived: 'archived', expired: 'expired' },
-  de: { title: 'Einwilligungsprotokoll', block: 'Block', state: 'Zustand', records: 'Einträge', period: 'Zeitraum', download: 'Herunterladen', verify: 'Protokoll prüfen', ok: (r: VerifyResult) => `Das Protokoll ist unversehrt: ${r.checkedRecords} Einträge in ${r.checkedBlocks} Blöcken passen zu ihren Hashes.`, bad: (r: VerifyResult) => `Das Protokoll ist nicht stimmig: Eintrag ${r.firstMismatch?.seq} in Block ${r.firstMismatch?.blockId}: ${r.firstMismatch?.message}`, open: 'offen', archived: 'archiviert', expired: 'abgelaufen' },
+  en: { title: 'Consent log', block: 'Block', state: 'State', records: 'Records', period: 'Period', download: 'Download', verify: 'Verify the log', ok: (r: VerifyResult) => `The log is intact: ${r.checkedRecords} records in ${r.checkedBlocks} blocks match their hashes.`, bad: (r: VerifyResult) => `The log does not verify: record ${r.firstMismatch?.seq} in block ${r.firstMismatch?.blockId}: ${r.firstMismatch?.message}`, open: 'open', archived: 'archived', expired: 'expired',
+    archive: 'Archive the open block', archiveAsk: (n: number) => `Archive the open block with ${n} records? Its records leave the Domain API (lists and lookups) but are kept, exported and verified like any block; new decisions go into a new block.`, archiveNow: 'Archive now', cancel: 'Cancel', archivedDone: (id: number) => `Block ${id} is archived.`,
+    apiTitle: 'Records (Domain API)', apiHelp: 'The current block\'s records, a visitor\'s history and what they saw come from the Domain API, which answers to the client\'s Domain API key, not to your sign-in. The key is kept only in this page\'s memory.',
+    current: 'Show the current block\'s records', more: 'Show more records', none: 'No records in the current block.', time: 'Time', consent: 'Consent', button: 'Button', embeddings: 'Accepted embeddings', shown: 'What they saw', shownFor: 'What this visitor saw', history: 'Show this visitor\'s records', historyTitle: 'Records of this visitor', historyNone: 'No records of this visitor in the current block (or the beginning fits more than one visitor).', yes: 'yes', no: 'no', shownRows: 'records shown' },
+  de: { title: 'Einwilligungsprotokoll', block: 'Block', state: 'Zustand', records: 'Einträge', period: 'Zeitraum', download: 'Herunterladen', verify: 'Protokoll prüfen', ok: (r: VerifyResult) => `Das Protokoll ist unversehrt: ${r.checkedRecords} Einträge in ${r.checkedBlocks} Blöcken passen zu ihren Hashes.`, bad: (r: VerifyResult) => `Das Protokoll ist nicht stimmig: Eintrag ${r.firstMismatch?.seq} in Block ${r.firstMismatch?.blockId}: ${r.firstMismatch?.message}`, open: 'offen', archived: 'archiviert', expired: 'abgelaufen',
+    archive: 'Offenen Block archivieren', archiveAsk: (n: number) => `Den offenen Block mit ${n} Einträgen archivieren? Seine Einträge verlassen die Domain-API (Listen und Abfragen), bleiben aber erhalten und lassen sich wie jeder Block exportieren und prüfen; neue Entscheidungen kommen in einen neuen Block.`, archiveNow: 'Jetzt archivieren', cancel: 'Abbrechen', archivedDone: (id: number) => `Block ${id} ist archiviert.`,
+    apiTitle: 'Einträge (Domain-API)', apiHelp: 'Die Einträge des aktuellen Blocks, der Verlauf eines Besuchers und was er gesehen hat, kommen aus der Domain-API. Sie antwortet auf den Domain-API-Schlüssel des Kunden, nicht auf Ihre Anmeldung. Der Schlüssel bleibt nur im Speicher dieser Seite.',
+    current: 'Einträge des aktuellen Blocks zeigen', more: 'Weitere Einträge zeigen', none: 'Keine Einträge im aktuellen Block.', time: 'Zeit', consent: 'Einwilligung', button: 'Schaltfläche', embeddings: 'Akzeptierte Einbindungen', shown: 'Was er sah', shownFor: 'Was dieser Besucher gesehen hat', history: 'Einträge dieses Besuchers zeigen', historyTitle: 'Einträge dieses Besuchers', historyNone: 'Keine Einträge dieses Besuchers im aktuellen Block (oder der Anfang passt zu mehr als einem Besucher).', yes: 'ja', no: 'nein', shownRows: 'Einträge angezeigt' },
 };
 
 const day = (seconds: number | null) => (seconds === null ? '–' : new Date(seconds * 1000).toISOString().slice(0, 10));
@@ -32,7 +38,25 @@ export function ConsentLogPanel({ ctx, base, domainId }: { ctx: Ctx; base: strin
   const [blocks, setBlocks] = useState<Block[] | null>(null);
   const [result, setResult] = useState<VerifyResult | null>(null);
   const [error, setError] = useState<unknown>(null);
-  useEffect(() => void hosting<Block[]>('GET', `${base}/consent-log/blocks`).then(setBlocks, setError), [base]);
+  const [asking, setAsking] = useState(false);
+  const [status, setStatus] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [shownFor, setShownFor] = useState<{ ucid: string; n: number } | null>(null);
+  const load = () => hosting<Block[]>('GET', `${base}/consent-log/blocks`).then(setBlocks, setError);
+  useEffect(() => void load(), [base]);
+  const open = blocks?.find((b) => b.state === 'open');
+  const archive = async () => {
+    setError(null);
+    setStatus('');
+    try {
+      const done = await hosting<Block>('POST', `${base}/consent-log/archive`);
+      setAsking(false);
+      setStatus(l.archivedDone(done.id));
+      await load();
+    } catch (err) {
+      setError(err);
+    }
+  };
   const verify = async () => {
     setError(null);
     setResult(null);
@@ -46,7 +70,7 @@ export function ConsentLogPanel({ ctx, base, domainId }: { ctx: Ctx; base: strin
     <section class="card" aria-labelledby="consent-log">
       <h2 id="consent-log">{l.title}</h2>
       {blocks && (
-        <div class="table-wrap">
+        <div class="table-wrap" role="region" tabIndex={0} aria-label={l.title}>
           <table>
             <caption class="sr-only">{l.title}</caption>
             <thead>
@@ -66,10 +90,102 @@ export function ConsentLogPanel({ ctx, base, domainId }: { ctx: Ctx; base: strin
           </table>
         </div>
       )}
-      <button type="button" onClick={verify}>{l.verify}</button>
+      <div class="actions">
+        <button type="button" onClick={verify}>{l.verify}</button>
+        {open && !asking && <button type="button" onClick={() => setAsking(true)}>{l.archive}</button>}
+      </div>
+      {asking && open && (
+        <div class="confirm" role="group" aria-labelledby="archive-ask">
+          <p id="archive-ask">{l.archiveAsk(open.recordCount)}</p>
+          <div class="actions">
+            <button type="button" class="primary" onClick={archive}>{l.archiveNow}</button>
+            <button type="button" onClick={() => setAsking(false)}>{l.cancel}</button>
+          </div>
+        </div>
+      )}
       {result && <p role="status" class={result.ok ? 'status' : 'error'}>{result.ok ? l.ok(result) : l.bad(result)}</p>}
+      <Status text={status} />
       <ErrorBox error={error} title={ctx.t('errorTitle')} />
-      <VisitorShown ctx={ctx} domainId={domainId} />
+      <div class="shown">
+        <h3 id="domain-api-records">{l.apiTitle}</h3>
+        <p class="help" id="domain-api-help">{l.apiHelp}</p>
+        <div class="grid">
+          <Field label={ctx.t('shownKey')}>
+            {(id) => <input id={id} type="password" autoComplete="off" aria-describedby="domain-api-help" value={apiKey} onInput={(e) => setApiKey(e.currentTarget.value)} />}
+          </Field>
+        </div>
+        <CurrentRecords ctx={ctx} domainId={domainId} apiKey={apiKey} onShown={(ucid) => setShownFor({ ucid, n: (shownFor?.n ?? 0) + 1 })} />
+        <VisitorShown ctx={ctx} domainId={domainId} apiKey={apiKey} request={shownFor} />
+      </div>
+    </section>
+  );
+}
+
+interface LogRecord {
+  consent: boolean;
+  ucid: string;
+  timestamp: number;
+  embeddings: Record<string, string>;
+  button?: string;
+}
+
+/** A table of records: time, visitor, consent, button, accepted embeddings, and a "what they saw" button per row. */
+function RecordTable({ ctx, records, caption, onShown }: { ctx: Ctx; records: LogRecord[]; caption: string; onShown: (ucid: string) => void }) {
+  const l = L[ctx.lang];
+  return (
+    <div class="table-wrap" role="region" tabIndex={0} aria-label={caption}>
+      <table>
+        <caption class="sr-only">{caption}</caption>
+        <thead>
+          <tr><th scope="col">{l.time}</th><th scope="col">ucid</th><th scope="col">{l.consent}</th><th scope="col">{l.button}</th><th scope="col">{l.embeddings}</th><th scope="col"><span class="sr-only">{l.shown}</span></th></tr>
+        </thead>
+        <tbody>
+          {records.map((r, i) => (
+            <tr key={`${r.ucid}-${r.timestamp}-${i}`}>
+              <td>{time(r.timestamp)}</td>
+              <td><code title={r.ucid}>{r.ucid.slice(0, 12)}</code></td>
+              <td>{r.consent ? l.yes : l.no}</td>
+              <td>{buttonText(ctx, r.button)}</td>
+              <td>{Object.values(r.embeddings).join(', ') || '–'}</td>
+              <td><button type="button" aria-label={`${l.shown}: ${r.ucid.slice(0, 12)}`} onClick={() => onShown(r.ucid)}>{l.shown}</button></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const buttonText = (ctx: Ctx, b: string | undefined) => (b && BUTTONS.includes(b) ? ctx.t(`btn_${b}` as TextKey) : (b ?? '–'));
+
+/** The current block's records through the Domain API, newest first, 50 at a time. */
+function CurrentRecords({ ctx, domainId, apiKey, onShown }: { ctx: Ctx; domainId: string; apiKey: string; onShown: (ucid: string) => void }) {
+  const l = L[ctx.lang];
+  const [records, setRecords] = useState<LogRecord[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const fetchPage = async (cursor: string | null) => {
+    setError(null);
+    try {
+      const page = await domainApiPage<LogRecord>(`/domains/${encodeURIComponent(domainId)}/consents?limit=50${cursor ? `&cursor=${cursor}` : ''}`, apiKey.trim());
+      setRecords(cursor ? [...(records ?? []), ...page.items] : page.items);
+      setNext(page.next);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <section aria-labelledby="current-records">
+      <h4 id="current-records" class="sr-only">{l.current}</h4>
+      <button type="button" disabled={!apiKey.trim()} onClick={() => void fetchPage(null)}>{l.current}</button>
+      <ErrorBox error={error} title={ctx.t('errorTitle')} />
+      {records && (records.length === 0 ? <p role="status">{l.none}</p> : (
+        <>
+          <p role="status">{records.length} {l.shownRows}</p>
+          <RecordTable ctx={ctx} records={records} caption={l.current} onShown={onShown} />
+          {next && <button type="button" onClick={() => void fetchPage(next)}>{l.more}</button>}
+        </>
+      ))}
     </section>
   );
 }
@@ -116,48 +232,78 @@ const BANNER_TEXTS: [string, TextKey][] = [
  * Domain API needs the client's Domain API key, which the console does not hold: it is asked for here and
  * kept only in this component's state. Texts are rendered as text, never as HTML.
  */
-function VisitorShown({ ctx, domainId }: { ctx: Ctx; domainId: string }) {
+function VisitorShown({ ctx, domainId, apiKey, request }: { ctx: Ctx; domainId: string; apiKey: string; request: { ucid: string; n: number } | null }) {
   const { t } = ctx;
-  const [key, setKey] = useState('');
+  const l = L[ctx.lang];
+  const key = apiKey;
+  const [history, setHistory] = useState<LogRecord[] | null>(null);
   const [ucid, setUcid] = useState('');
   const [decisions, setDecisions] = useState<ShownDecision[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
-  const lookup = async (e: Event) => {
-    e.preventDefault();
+  const show = async (of: string) => {
     setError(null);
     setDecisions(null);
+    setHistory(null);
     setStatus('');
     try {
-      setDecisions(await domainApi<ShownDecision[]>(`/domains/${encodeURIComponent(domainId)}/consents/${encodeURIComponent(ucid.trim())}/shown`, key.trim()));
+      setDecisions(await domainApi<ShownDecision[]>(`/domains/${encodeURIComponent(domainId)}/consents/${encodeURIComponent(of.trim())}/shown`, key.trim()));
     } catch (err) {
       setError(err);
     }
   };
+  const lookup = (e: Event) => {
+    e.preventDefault();
+    void show(ucid);
+  };
+  const lookupHistory = async () => {
+    setError(null);
+    setDecisions(null);
+    setHistory(null);
+    setStatus('');
+    try {
+      setHistory(await domainApi<LogRecord[]>(`/domains/${encodeURIComponent(domainId)}/consents/${encodeURIComponent(ucid.trim())}`, key.trim()));
+    } catch (err) {
+      setError(err);
+    }
+  };
+  // A row's "what they saw" button: the visitor's ucid goes into the form, and the answer below it.
+  useEffect(() => {
+    if (!request) return;
+    setUcid(request.ucid);
+    void show(request.ucid);
+    document.getElementById('shown-title')?.scrollIntoView({ block: 'start' });
+  }, [request]);
   const copy = async (hash: string) => {
     await navigator.clipboard.writeText(hash);
     setStatus(t('copied'));
   };
-  const button = (b: string | undefined) => (b && BUTTONS.includes(b) ? t(`btn_${b}` as TextKey) : (b ?? '–'));
+  const button = (b: string | undefined) => buttonText(ctx, b);
   return (
     <div class="shown">
       <form onSubmit={lookup} aria-labelledby="shown-title">
         <h3 id="shown-title">{t('shownTitle')}</h3>
         <p class="help">{t('shownHelp')}</p>
         <div class="grid">
-          <Field label={t('shownKey')} help={t('shownKeyHelp')}>
-            {(id, described) => <input id={id} type="password" required autoComplete="off" aria-describedby={described} value={key} onInput={(e) => setKey(e.currentTarget.value)} />}
-          </Field>
           <Field label={t('shownUcid')} help={t('shownUcidHelp')}>
             {(id, described) => (
               <input id={id} required pattern="[0-9a-fA-F]{1,64}" maxLength={64} spellcheck={false} autoComplete="off" aria-describedby={described} value={ucid} onInput={(e) => setUcid(e.currentTarget.value)} />
             )}
           </Field>
         </div>
-        <button type="submit">{t('shownLookup')}</button>
+        <div class="actions">
+          <button type="submit" disabled={!key.trim()}>{t('shownLookup')}</button>
+          <button type="button" disabled={!key.trim() || !ucid.trim()} onClick={() => void lookupHistory()}>{l.history}</button>
+        </div>
       </form>
       <ErrorBox error={error} title={t('errorTitle')} />
       {status && <Status text={status} />}
+      {history && (history.length === 0 ? <p role="status">{l.historyNone}</p> : (
+        <section aria-labelledby="history-title">
+          <h4 id="history-title">{l.historyTitle}</h4>
+          <RecordTable ctx={ctx} records={history} caption={l.historyTitle} onShown={(of) => { setUcid(of); void show(of); }} />
+        </section>
+      ))}
       {decisions && decisions.length === 0 && <p role="status">{t('shownNone')}</p>}
       {decisions?.map((d, i) => {
         const id = `shown-${i}`;

@@ -2,10 +2,15 @@ import { useEffect, useState } from 'preact/hooks';
 import { hosting } from './api.js';
 import { ConsentLogPanel } from './consent-log.js';
 import { EmbeddingsPanel } from './embeddings.js';
+import { LocalesPanel } from './locales.js';
+import { ThemesPanel } from './themes.js';
+import { OnboardingPanel } from './onboarding.js';
+import { Snippet } from './snippet.js';
 import { PlaceholdersPanel } from './placeholders.js';
-import { DOMAIN_FIELDS, fieldText, type DomainField } from './domain-fields.js';
+import { DOMAIN_FIELDS, DOMAIN_GROUPS } from './domain-fields.js';
+import { FieldGroup } from './form-fields.js';
 import type { Ctx } from './main.js';
-import { Check, ErrorBox, Field, PageTitle, Status } from './ui.js';
+import { ErrorBox, Field, PageTitle, Status } from './ui.js';
 
 type Domain = Record<string, unknown> & { id: string; name: string; path: string };
 
@@ -69,17 +74,20 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
   const [error, setError] = useState<unknown>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
+  const [imports, setImports] = useState(0); // bumped by the onboarding import, so the embeddings list reloads
   useEffect(() => void hosting<Domain>('GET', base).then((d) => { setDomain(d); setForm(d); }, setError), [base]);
   if (!domain || !form) return error ? <ErrorBox error={error} title={t('errorTitle')} /> : <p>{t('loading')}</p>;
   const save = async (e: Event) => {
     e.preventDefault();
     setSaveError(null);
     setStatus('');
-    const body = Object.fromEntries(DOMAIN_FIELDS.map((f) => [f.key, form[f.key]]));
+    // Only what changed is sent: an unchanged white-label flag is not counted again, an unchanged host keeps the path.
+    const body: Record<string, unknown> = Object.fromEntries(
+      DOMAIN_FIELDS.filter((f) => JSON.stringify(form[f.key]) !== JSON.stringify(domain[f.key])).map((f) => [f.key, form[f.key]]),
+    );
     if (body.country === '') body.country = null;
-    // The API reads a name without a path as path `/`: keep the domain's path unless the host changed with it.
-    if (form.name === domain.name) delete body.name;
-    else body.name = `${String(form.name)}${domain.path === '/' ? '' : domain.path}`;
+    // The API reads a name without a path as path `/`: a new host keeps the domain's path.
+    if ('name' in body) body.name = `${String(form.name)}${domain.path === '/' ? '' : domain.path}`;
     try {
       const saved = await hosting<Domain>('PUT', base, body);
       setDomain(saved);
@@ -94,72 +102,21 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
       <p><a href={`#/clients/${clientId}`}>← {t('domains')}</a></p>
       <PageTitle>{`${domain.name}${domain.path === '/' ? '' : domain.path}`}</PageTitle>
       <Snippet ctx={ctx} base={base} />
-      <EmbeddingsPanel ctx={ctx} base={base} />
+      <OnboardingPanel ctx={ctx} base={base} onImported={() => setImports(imports + 1)} />
+      <EmbeddingsPanel key={imports} ctx={ctx} base={base} />
+      <LocalesPanel ctx={ctx} base={base} />
+      <ThemesPanel ctx={ctx} base={base} />
       <PlaceholdersPanel ctx={ctx} base={base} />
       <ConsentLogPanel ctx={ctx} base={base} domainId={domainId} />
       <form class="card" onSubmit={save} aria-labelledby="settings">
         <h2 id="settings">{t('settings')}</h2>
-        {DOMAIN_FIELDS.map((f) => (
-          <SettingInput key={f.key} field={f} ctx={ctx} value={form[f.key]} onChange={(v) => setForm({ ...form, [f.key]: v })} />
+        {DOMAIN_GROUPS.map((g) => (
+          <FieldGroup key={g.en} legend={ctx.lang === 'de' ? g.de : g.en} fields={g.fields} lang={ctx.lang} values={form} onChange={(key, v) => setForm({ ...form, [key]: v })} />
         ))}
         <ErrorBox error={saveError} title={t('errorTitle')} />
         <Status text={status} />
         <button type="submit" class="primary">{t('save')}</button>
       </form>
     </>
-  );
-}
-
-function SettingInput({ field, ctx, value, onChange }: { field: DomainField; ctx: Ctx; value: unknown; onChange: (v: unknown) => void }) {
-  const [label, help] = fieldText(field, ctx.lang);
-  if (field.kind === 'bool') return <Check label={label} help={help} checked={value === true} onChange={onChange} />;
-  return (
-    <Field label={label} help={help}>
-      {(id, described) => {
-        if (field.kind === 'select') {
-          return (
-            <select id={id} aria-describedby={described} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)}>
-              {field.options!.map((o) => <option value={o}>{o}</option>)}
-            </select>
-          );
-        }
-        if (field.kind === 'list') {
-          return (
-            <textarea id={id} rows={3} aria-describedby={described} value={(value as string[]).join('\n')}
-              onInput={(e) => onChange(e.currentTarget.value.split('\n').map((s) => s.trim()).filter(Boolean))} />
-          );
-        }
-        if (field.kind === 'number') {
-          return <input id={id} type="number" aria-describedby={described} value={String(value)} onInput={(e) => onChange(Number(e.currentTarget.value))} />;
-        }
-        return <input id={id} aria-describedby={described} value={(value as string | null) ?? ''} onInput={(e) => onChange(e.currentTarget.value)} />;
-      }}
-    </Field>
-  );
-}
-
-function Snippet({ ctx, base }: { ctx: Ctx; base: string }) {
-  const { t } = ctx;
-  const [snippet, setSnippet] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
-  useEffect(() => void hosting<Record<string, string>>('GET', `${base}/onboarding/embed`).then((s) => setSnippet(s.default ?? ''), setError), [base]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(snippet);
-      setStatus(t('copied'));
-    } catch (err) {
-      setError(err);
-    }
-  };
-  return (
-    <section class="card" aria-labelledby="snippet">
-      <h2 id="snippet">{t('snippet')}</h2>
-      <p class="help" id="snippet-help">{t('snippetHelp')}</p>
-      <pre class="snippet" aria-describedby="snippet-help"><code>{snippet}</code></pre>
-      <button type="button" onClick={copy} disabled={!snippet}>{t('copy')}</button>
-      <Status text={status} />
-      <ErrorBox error={error} title={t('errorTitle')} />
-    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { hosting } from './api.js';
 import type { Ctx } from './main.js';
+import { EmbeddingEditor } from './embedding-editor.js';
 import { Check, ErrorBox, Field, Status } from './ui.js';
 
 interface Embedding {
@@ -29,8 +30,8 @@ const PURPOSES: Record<string, [en: string, de: string]> = {
 };
 
 const L = {
-  en: { title: 'Embeddings', none: 'No embeddings yet.', purpose: 'Purpose', cookies: 'cookies', fromCatalogue: 'Add from the catalogue', search: 'Search services', searchHelp: 'Name, provider or cookie name, e.g. analytics or _ga.', add: 'Add', added: 'Added.', byHand: 'Add by hand', name: 'Name', activeNow: 'Active right away', remove: 'Delete', removed: 'Deleted.', activate: 'Activate', deactivate: 'Deactivate', results: 'services found', active: 'active', inactive: 'inactive' },
-  de: { title: 'Einbindungen', none: 'Noch keine Einbindungen.', purpose: 'Zweck', cookies: 'Cookies', fromCatalogue: 'Aus dem Katalog hinzufügen', search: 'Dienste suchen', searchHelp: 'Name, Anbieter oder Cookie-Name, z. B. analytics oder _ga.', add: 'Hinzufügen', added: 'Hinzugefügt.', byHand: 'Von Hand hinzufügen', name: 'Name', activeNow: 'Sofort aktiv', remove: 'Löschen', removed: 'Gelöscht.', activate: 'Aktivieren', deactivate: 'Deaktivieren', results: 'Dienste gefunden', active: 'aktiv', inactive: 'inaktiv' },
+  en: { title: 'Embeddings', none: 'No embeddings yet.', purpose: 'Purpose', cookies: 'cookies', fromCatalogue: 'Add from the catalogue', search: 'Search services', searchHelp: 'Name, provider or cookie name, e.g. analytics or _ga.', add: 'Add', added: 'Added.', byHand: 'Add by hand', name: 'Name', activeNow: 'Active right away', remove: 'Delete', removed: 'Deleted.', edit: 'Edit', activate: 'Activate', deactivate: 'Deactivate', results: 'services found', active: 'active', inactive: 'inactive' },
+  de: { title: 'Einbindungen', none: 'Noch keine Einbindungen.', purpose: 'Zweck', cookies: 'Cookies', fromCatalogue: 'Aus dem Katalog hinzufügen', search: 'Dienste suchen', searchHelp: 'Name, Anbieter oder Cookie-Name, z. B. analytics oder _ga.', add: 'Hinzufügen', added: 'Hinzugefügt.', byHand: 'Von Hand hinzufügen', name: 'Name', activeNow: 'Sofort aktiv', remove: 'Löschen', removed: 'Gelöscht.', edit: 'Bearbeiten', activate: 'Aktivieren', deactivate: 'Deaktivieren', results: 'Dienste gefunden', active: 'aktiv', inactive: 'inaktiv' },
 };
 
 /** A domain's embeddings: the list, switching on and off, deleting, adding from the preset catalogue or by hand. */
@@ -40,6 +41,7 @@ export function EmbeddingsPanel({ ctx, base }: { ctx: Ctx; base: string }) {
   const [items, setItems] = useState<Embedding[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
   const load = () => hosting<Embedding[]>('GET', `${base}/embedding`).then(setItems, setError);
   useEffect(() => void load(), [base]);
   const act = async (work: () => Promise<unknown>, done: string) => {
@@ -63,11 +65,14 @@ export function EmbeddingsPanel({ ctx, base }: { ctx: Ctx; base: string }) {
           {items.map((e) => (
             <li key={e.id}>
               <strong>{e.name}</strong> · {purposeName(e.purpose)} · {e.active ? l.active : l.inactive} · {e.assets.length} {l.cookies}{' '}
+              <button type="button" aria-label={`${l.edit}: ${e.name}`} aria-expanded={editing === e.id} onClick={() => setEditing(editing === e.id ? null : e.id)}>
+                {l.edit}
+              </button>{' '}
               <button type="button" aria-label={`${e.active ? l.deactivate : l.activate}: ${e.name}`}
                 onClick={() => act(() => hosting('PUT', `${base}/embedding/${e.id}`, { active: !e.active }), ctx.t('saved'))}>
                 {e.active ? l.deactivate : l.activate}
               </button>{' '}
-              <button type="button" aria-label={`${l.remove}: ${e.name}`} onClick={() => act(() => hosting('DELETE', `${base}/embedding/${e.id}`), l.removed)}>
+              <button type="button" aria-label={`${l.remove}: ${e.name}`} onClick={() => act(() => hosting('DELETE', `${base}/embedding/${e.id}`).then(() => editing === e.id && setEditing(null)), l.removed)}>
                 {l.remove}
               </button>
             </li>
@@ -76,6 +81,10 @@ export function EmbeddingsPanel({ ctx, base }: { ctx: Ctx; base: string }) {
       )}
       <ErrorBox error={error} title={ctx.t('errorTitle')} />
       <Status text={status} />
+      {editing && (
+        <EmbeddingEditor key={editing} ctx={ctx} base={base} embeddingId={editing} onChanged={() => void load()} onClose={() => setEditing(null)}
+          purposes={Object.keys(PURPOSES).map((p) => [p, purposeName(p)])} />
+      )}
       <Catalogue ctx={ctx} purposeName={purposeName} onAdd={(id, active) => act(() => hosting('POST', `${base}/onboarding/presets`, [{ id, active }]), l.added)} />
       <ByHand ctx={ctx} purposeName={purposeName} onAdd={(body) => act(() => hosting('POST', `${base}/embedding`, body), l.added)} />
     </section>

@@ -9,8 +9,8 @@ interface Placeholder {
 }
 
 const L = {
-  en: { title: 'Placeholders', help: 'Text variables such as {COMPANY}, replaced in the embeddings\' texts.', none: 'No placeholders yet.', name: 'Placeholder name', value: 'Value', add: 'Add placeholder', remove: 'Delete', added: 'Added.', removed: 'Deleted.' },
-  de: { title: 'Platzhalter', help: 'Textvariablen wie {FIRMA}, die in den Texten der Einbindungen ersetzt werden.', none: 'Noch keine Platzhalter.', name: 'Name des Platzhalters', value: 'Wert', add: 'Platzhalter hinzufügen', remove: 'Löschen', added: 'Hinzugefügt.', removed: 'Gelöscht.' },
+  en: { title: 'Placeholders', help: 'Text variables such as {COMPANY}, replaced in the embeddings\' texts.', none: 'No placeholders yet.', name: 'Placeholder name', value: 'Value', add: 'Add placeholder', remove: 'Delete', added: 'Added.', removed: 'Deleted.', edit: 'Change the value', valueOf: 'New value of', save: 'Save the value', cancel: 'Cancel' },
+  de: { title: 'Platzhalter', help: 'Textvariablen wie {FIRMA}, die in den Texten der Einbindungen ersetzt werden.', none: 'Noch keine Platzhalter.', name: 'Name des Platzhalters', value: 'Wert', add: 'Platzhalter hinzufügen', remove: 'Löschen', added: 'Hinzugefügt.', removed: 'Gelöscht.', edit: 'Wert ändern', valueOf: 'Neuer Wert von', save: 'Wert speichern', cancel: 'Abbrechen' },
 };
 
 /** A domain's placeholders: list, add, delete (through the Hosting API's placeholder calls). */
@@ -20,6 +20,7 @@ export function PlaceholdersPanel({ ctx, base }: { ctx: Ctx; base: string }) {
   const [form, setForm] = useState({ name: '', value: '' });
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
+  const [editing, setEditing] = useState<{ name: string; value: string } | null>(null);
   const load = () => hosting<Placeholder[]>('GET', `${base}/placeholder`).then(setItems, setError);
   useEffect(() => void load(), [base]);
   const act = async (work: () => Promise<unknown>, done: string, reset = false) => {
@@ -44,6 +45,15 @@ export function PlaceholdersPanel({ ctx, base }: { ctx: Ctx; base: string }) {
           {items.map((p) => (
             <li key={p.name}>
               <code>{`{${p.name}}`}</code> = {p.value}{' '}
+              {editing?.name === p.name ? (
+                <form class="inline-add" onSubmit={(e) => { e.preventDefault(); void act(() => hosting('PUT', `${base}/placeholder/${encodeURIComponent(p.name)}`, { value: editing.value }).then(() => setEditing(null)), ctx.t('saved')); }}>
+                  <Field label={`${l.valueOf} {${p.name}}`}>{(id) => <input id={id} value={editing.value} onInput={(e) => setEditing({ name: p.name, value: e.currentTarget.value })} />}</Field>
+                  <button type="submit" class="primary">{l.save}</button>
+                  <button type="button" onClick={() => setEditing(null)}>{l.cancel}</button>
+                </form>
+              ) : (
+                <button type="button" aria-label={`${l.edit}: ${p.name}`} onClick={() => setEditing({ name: p.name, value: p.value })}>{l.edit}</button>
+              )}{' '}
               <button type="button" aria-label={`${l.remove}: ${p.name}`} onClick={() => act(() => hosting('DELETE', `${base}/placeholder/${encodeURIComponent(p.name)}`), l.removed)}>
                 {l.remove}
               </button>

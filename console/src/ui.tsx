@@ -87,3 +87,15 @@ export function Check({ label, help, checked, onChange }: { label: string; help?
     </div>
   );
 }
+
+/** A section heading that takes the focus when it appears (an editor opened by a button), so keyboard and screen-reader users land in it. */
+export function FocusHeading({ id, level = 3, children }: { id: string; level?: 2 | 3; children: ComponentChildren }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const H = level === 2 ? 'h2' : 'h3';
+  return (
+    <H id={id} tabIndex={-1} ref={ref}>
+      {children}
+    </H>
+  );
+}

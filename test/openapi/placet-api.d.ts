@@ -667,6 +667,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hosting/api/client/{clientId}/domain/{domainId}/theme/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The domain's real widget with unsaved theme settings, for a live preview (inert: nothing recorded or counted)
+         * @description Answers the widget script with the domain's embeddings, locales and placeholders and the theme `themeId` (default: the default theme) with `theme` laid over it. The script carries no consent token and no client key, so decisions made in the preview are refused by the consent endpoint; the call is not counted as a widget load.
+         */
+        post: operations["postClientByClientIdDomainByDomainIdThemePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hosting/api/client/{clientId}/domain/{domainId}/ingest-stats": {
         parameters: {
             query?: never;
@@ -7594,6 +7614,135 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postClientByClientIdDomainByDomainIdThemePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    themeId?: string;
+                    /** @description a locale name such as de_DE, en_US or fr */
+                    lang?: string;
+                    theme?: {
+                        /** @description dim and block the page until a decision */
+                        widgetBlocking?: boolean;
+                        /** @description ordered subset of accept, decline, cpanel */
+                        widgetButtons?: ("accept" | "decline" | "cpanel")[];
+                        widgetCloseButton?: boolean;
+                        /** @enum {string} */
+                        widgetPosition?: "top" | "center" | "bottom" | "bottomleft" | "bottomright";
+                        /** @enum {string} */
+                        widgetSwitchType?: "checkbox" | "switch";
+                        showPurposesInMainWindow?: boolean;
+                        settingsAcceptAllButton?: boolean;
+                        settingsCheckAndUncheckAllButtons?: boolean;
+                        settingsFooter?: boolean;
+                        complyWithDoNotTrack?: boolean;
+                        enableOnlyInEu?: boolean;
+                        manipulationPrevention?: boolean;
+                        logoEnabled?: boolean;
+                        settingsIconEnabled?: boolean;
+                        /** @enum {string} */
+                        settingsIconTarget?: "main" | "purpose";
+                        whitelabel?: boolean;
+                        /** @description a colour #rrggbb */
+                        primaryButtonBackgroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        primaryButtonForegroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        primaryButtonBorderColor?: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonBackgroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonForegroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        declineButtonBorderColor?: string;
+                        /** @description a colour #rrggbb */
+                        buttonBackgroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        buttonForegroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        buttonBorderColor?: string;
+                        /** @description a colour #rrggbb */
+                        windowBackgroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        windowForegroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        windowLinkColor?: string;
+                        /** @description a colour #rrggbb */
+                        windowBorderColor?: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerBackgroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerForegroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerButtonBackgroundColor?: string;
+                        /** @description a colour #rrggbb */
+                        iframeBlockerButtonForegroundColor?: string;
+                        /** @description extra CSS applied inside the widget's shadow root (root class .ccm-root) */
+                        customCss?: string;
+                        customCssForIframeBlocker?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        script: string;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -94,6 +94,14 @@ for (const dialect of DIALECTS) {
       }
       // Another's domain under my own client id is not mine either.
       expect((await call('GET', `/hosting/api/client/${mine.id}/domain/${otherDomain.id}`)).statusCode).toBe(404);
+      // The theme preview (a POST with the CSRF token): its own domain's widget, never another's.
+      expect((await call('POST', `/hosting/api/client/${mine.id}/domain/${myDomain.id}/theme/preview`, {})).statusCode).toBe(200);
+      expect((await call('POST', `/hosting/api/client/${mine.id}/domain/${myDomain.id}/theme/preview`, {}, false)).statusCode).toBe(403);
+      for (const url of [`/hosting/api/client/${other.id}/domain/${otherDomain.id}/theme/preview`, `/hosting/api/client/${mine.id}/domain/${otherDomain.id}/theme/preview`]) {
+        const r = await call('POST', url, {});
+        expect(r.statusCode, url).toBe(404);
+        expect(r.body).not.toContain(other.apiKey);
+      }
       expect((await call('POST', `/hosting/api/client/${other.id}/domain`, { name: 'intruder.example' })).statusCode).toBe(404);
       expect((await call('DELETE', `/hosting/api/client/${other.id}/domain/${otherDomain.id}`)).statusCode).toBe(404);
       expect((await call('POST', `/hosting/api/client/${other.id}/domain-api-key`)).statusCode).toBe(404);

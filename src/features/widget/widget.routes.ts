@@ -14,6 +14,8 @@ import { loadConsentTokens } from '../consent-ingest/consent-token.js';
 import { IngestStats } from '../consent-ingest/ingest-stats.js';
 import { WidgetService } from './widget.service.js';
 import { ConsentStatistics } from '../statistics/consent-statistics.js';
+import { previewWidget } from './widget-preview.js';
+import { ThemeSettingsSchema } from '../themes/themes.schemas.js';
 
 const WidgetQuery = Type.Object({
   apiKey: Type.String({ minLength: 1, maxLength: 128, description: "the client's public apiKey" }),
@@ -77,6 +79,16 @@ export const widgetRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
   }
 };
 
+/** Theme settings without the two images: a preview shows the images already saved with the theme. */
+const PreviewBody = Type.Object(
+  {
+    themeId: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+    lang: Type.Optional(LocaleNameSchema),
+    theme: Type.Optional(Type.Partial(Type.Omit(ThemeSettingsSchema, ['logoImage', 'settingsIconImage']), { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+
 const Snippets = Type.Record(Type.String(), Type.String(), {
   description: '`default` plus one snippet per active locale that forces that language',
 });
@@ -108,5 +120,24 @@ export const widgetHostingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = as
       const tag = (query: string) => `${strict ? `${strict}\n` : ''}<script src="${base}${query}" referrerpolicy="origin"></script>`;
       return Object.fromEntries([['default', tag('')], ...locales.map((l) => [l.name, tag(`&amp;lang=${l.name}`)])]);
     },
+  );
+
+  app.post(
+    '/client/:clientId/domain/:domainId/theme/preview',
+    {
+      schema: {
+        tags: ['themes'],
+        security: HOSTING_SECURITY,
+        summary: 'The domain\'s real widget with unsaved theme settings, for a live preview (inert: nothing recorded or counted)',
+        description:
+          'Answers the widget script with the domain\'s embeddings, locales and placeholders and the theme `themeId` ' +
+          '(default: the default theme) with `theme` laid over it. The script carries no consent token and no client key, ' +
+          'so decisions made in the preview are refused by the consent endpoint; the call is not counted as a widget load.',
+        params: Type.Object({ clientId: PathIdSchema, domainId: PathIdSchema }),
+        body: PreviewBody,
+        response: { 200: Type.Object({ script: Type.String() }), ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async ({ params: p, body }) => ({ script: await previewWidget(deps, p.clientId, p.domainId, body) }),
   );
 };

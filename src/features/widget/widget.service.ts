@@ -5,8 +5,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { metrics } from '../../metrics.js';
-import { CONFIG_TOKEN, buildWidget } from '../../../widget/build.js';
+import { CONFIG_TOKEN } from '../../../widget/build.js';
 import { parseFeatures } from '../clients/clients.service.js';
+import { widgetCode } from './widget-code.js';
 import { pageMatchesDomain } from '../domains/domain-name.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
 import { createDomain } from '../domains/domains.service.js';
@@ -144,7 +145,7 @@ export class WidgetService {
   }
 
   async init(): Promise<void> {
-    [this.code, this.sxCode] = await Promise.all([buildWidget(false), buildWidget(true)]);
+    [this.code, this.sxCode] = await Promise.all([widgetCode(false), widgetCode(true)]);
   }
 
   get cacheSize(): number {
