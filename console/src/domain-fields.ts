@@ -85,7 +85,7 @@ export const DOMAIN_GROUPS: DomainGroup[] = [
   },
   {
     en: 'IAB TCF', de: 'IAB TCF', fields: [
-      { key: 'tcfEnabled', kind: 'bool', en: ['TCF on', `The IAB Transparency and Consent Framework.${STORED_ONLY_EN}`], de: ['TCF an', `Das IAB Transparency and Consent Framework.${STORED_ONLY_DE}`] },
+      { key: 'tcfEnabled', kind: 'bool', en: ['TCF on', 'The IAB Transparency and Consent Framework v2.2 (docs/tcf.md): the TCF banner, __tcfapi and the euconsent-v2 cookie. Needs the instance\'s CMP id (TCF_CMP_ID).'], de: ['TCF an', 'Das IAB Transparency and Consent Framework v2.2 (docs/tcf.md): TCF-Banner, __tcfapi und das Cookie euconsent-v2. Braucht die CMP-ID der Instanz (TCF_CMP_ID).'] },
       { key: 'tcfEnableNewVendorsAfterGvlUpdate', kind: 'bool', en: ['Take new vendors of the vendor list', 'New vendors of the Global Vendor List are offered automatically.'], de: ['Neue Anbieter der Liste übernehmen', 'Neue Anbieter der Global Vendor List werden automatisch angeboten.'] },
       { key: 'tcfVendorBlacklist', kind: 'intlist', en: ['Excluded vendors', 'Vendor numbers, one per line.'], de: ['Ausgeschlossene Anbieter', 'Anbieternummern, eine pro Zeile.'] },
       { key: 'tcfSpecialFeatures', kind: 'intlist', en: ['Special features', 'Numbers, one per line.'], de: ['Sondermerkmale', 'Nummern, eine pro Zeile.'] },
