@@ -8,7 +8,7 @@ export async function findHandoverDomain(db: Executor, apiKey: string, domainId:
   return db
     .selectFrom('domains as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
-    .select(['d.id', 'd.name', 'd.settings', 'd.legal_revision', 'd.scheme'])
+    .select(['d.id', 'd.name', 'd.settings', 'd.legal_revision', 'd.scheme', 'c.features'])
     .where('c.api_key', '=', apiKey)
     .where('d.id', '=', domainId)
     .executeTakeFirst();

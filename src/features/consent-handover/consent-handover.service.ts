@@ -1,3 +1,4 @@
+import { parseFeatures } from '../clients/clients.service.js';
 import type { Deps } from '../../deps.js';
 import { sha256Hex } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -74,6 +75,10 @@ async function pageOfSet(deps: Deps, apiKey: string, domainId: string, req: Hand
   const settings = parseSettings(domain.settings);
   if (!settings.consentSharingCrossDomain) {
     return refused(invalid('body.domain', 'the domain does not share consent across domains (consentSharingCrossDomain)'));
+  }
+  // The client's feature flag turns sharing off without touching the setting (README, "Feature flags").
+  if (parseFeatures(domain.features).canUseConsentSharing === false) {
+    return refused(invalid('body.domain', "the client's canUseConsentSharing feature is off"));
   }
   const checked = checkOrigin(domain.name, settings.consentSharingDomains, req.origin, req.referer, domain.scheme);
   if (typeof checked !== 'object') return refused(invalid('headers.origin', checked));

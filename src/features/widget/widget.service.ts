@@ -80,6 +80,10 @@ interface CacheEntry {
 
 const MAX_CACHE_ENTRIES = 1000;
 
+/** The hand-over variant: the domain shares consent across domains and its client may (canUseConsentSharing). */
+const crossDomain = (target: { features: string }, domain: { consentSharingCrossDomain: boolean }) =>
+  domain.consentSharingCrossDomain && parseFeatures(target.features).canUseConsentSharing !== false;
+
 /**
  * Why a domain's widget is served in blocked mode (docs/widget.md, "Fail closed"): the script runs its
  * blocking, shows no banner, treats everything as declined and says why in the console.
@@ -197,7 +201,7 @@ export class WidgetService {
     // A TCF domain's vendor selection follows the GVL version too (a refresh changes it without a revision).
     const gvl = domain.tcfEnabled ? `:g${gvlStoreFor(this.deps).current?.vendorListVersion ?? 0}` : '';
     // The code variant is part of the key (the revision changes with the setting too, but the key says so).
-    const sx = domain.consentSharingCrossDomain ? 'sx' : '';
+    const sx = crossDomain(target, domain) ? 'sx' : '';
     const key = `${target.id}:${target.config_revision}${gvl}:${sx}:${theme}:${forced ?? ''}:${choice.acceptLanguage ?? ''}`;
     const variant = (k: string, outside: boolean) => this.entry(k, delivery, () => this.build(delivery, theme, choice, outside));
     // Only a theme with enableOnlyInEu differs for visitors from outside the area; which theme applies is
@@ -210,7 +214,7 @@ export class WidgetService {
 
   /** The domain's widget in blocked mode: cached per domain, revision and reason; never counted. */
   private async blocked(delivery: Delivery, reason: BlockedReason): Promise<WidgetResponse> {
-    const key = `${delivery.target.id}:${delivery.target.config_revision}:${delivery.domain.consentSharingCrossDomain ? 'sx' : ''}:blocked:${reason}`;
+    const key = `${delivery.target.id}:${delivery.target.config_revision}:${crossDomain(delivery.target, delivery.domain) ? 'sx' : ''}:blocked:${reason}`;
     const entry = await this.entry(key, delivery, () => this.build(delivery, '', {}, false, reason));
     if (!entry) return notice(`${BLOCKED[reason]}; no banner.`);
     return this.respond(entry, delivery);
@@ -353,7 +357,7 @@ export class WidgetService {
     const served: ServedConfig = { ...built, sh, tk: this.tokens.mint(domainId, target.config_revision, issued) };
     if (blocked) served.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
     // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
-    const code = (domain.consentSharingCrossDomain ? this.sxCode : this.code).replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`);
+    const code = (crossDomain(target, domain) ? this.sxCode : this.code).replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`);
     // TCF: the IAB stub runs first, synchronously, so vendor scripts can queue __tcfapi calls before the
     // widget and its TCF chunk have loaded (docs/tcf.md). Without a CMP id or GVL: a console line says why.
     const unavailable = domain.tcfEnabled && !tcf && !blocked ? tcfUnavailable(this.deps) : undefined;
