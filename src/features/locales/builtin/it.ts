@@ -1,0 +1,88 @@
+import type { LocaleTexts } from '../builtin-texts.js';
+
+export const it: LocaleTexts = {
+  widgetTitle: 'Impostazioni sulla privacy',
+  widgetIntroText:
+    'Su questo sito utilizziamo cookie e tecnologie simili. Alcuni sono necessari per il funzionamento del sito. Altri ci aiutano ad analizzarne l’utilizzo, a personalizzare i contenuti o a integrare servizi esterni; li utilizziamo solo con il Suo consenso. Può modificare o revocare il consenso in qualsiasi momento nelle impostazioni. Trova maggiori dettagli nelle impostazioni e nella nostra informativa sulla privacy.',
+  widgetDeclineButtonText: 'Rifiuta tutto',
+  widgetFullConsentButtonText: 'Accetta tutto',
+  widgetSettingsButtonText: 'Impostazioni',
+  checkAllButtonText: 'Seleziona tutto',
+  uncheckAllButtonText: 'Deseleziona tutto',
+  imprint: 'Note legali',
+  imprintHtmlCode: '',
+  imprintUrl: '',
+  privacyPolicy: 'Informativa sulla privacy',
+  privacyPolicyHtmlCode: '',
+  privacyPolicyUrl: '',
+  accessibility: 'Accessibilità',
+  accessibilityHtmlCode: '',
+  accessibilityUrl: '',
+  categoriesTitle: 'Scelga cosa consentire',
+  categoriesCancelButtonText: 'Indietro',
+  categoriesFullConsentButtonText: 'Accetta tutto',
+  categoriesSaveButtonText: 'Salva selezione',
+  detailsTitle: 'Servizi in dettaglio',
+  detailsCloseButtonText: 'Chiudi',
+  embeddingVendorLabel: 'Fornitore',
+  embeddingDescriptionLabel: 'Descrizione',
+  embeddingPrivacyPolicyUrlLabel: 'Informativa sulla privacy del fornitore',
+  embeddingLifetimeLabel: 'Durata di conservazione',
+  embeddingWhichDataIsCollectedLabel: 'Dati raccolti',
+  embeddingPurposeOfDataCollectionLabel: 'Finalità del trattamento',
+  embeddingLegalBasisLabel: 'Base giuridica',
+  embeddingPlaceOfProcessingLabel: 'Luogo del trattamento',
+  embeddingAssetNameLabel: 'Nome',
+  embeddingAssetLifetimeLabel: 'Scadenza',
+  embeddingAssetDescriptionLabel: 'Descrizione',
+  blockedContentTitle: 'Contenuto bloccato',
+  blockedContentDisclaimer:
+    'Questo contenuto è fornito da un servizio esterno. Se lo carica, il Suo indirizzo IP ed eventualmente altri dati verranno trasmessi al fornitore, che può anche impostare cookie.',
+  blockedContentConsentButtonText: 'Carica contenuto',
+  blockedContentConsentSwitchShowExternalContent: 'Mostra sempre i contenuti esterni',
+  blockedContentConsentSwitchAllowEmbedding: 'Consenti sempre questo servizio',
+  blockedContentConsentSwitchProviderDetails: 'Dettagli sul fornitore',
+  changeConsentText: 'Modifica le impostazioni dei cookie',
+  moreInformationLabel: 'Maggiori informazioni',
+  questionMarkButtonText: 'Dettagli',
+  tcfVendorIntroText:
+    'Collaboriamo con i partner elencati qui. Possono archiviare informazioni sul Suo dispositivo o accedervi e trattare dati personali per le finalità indicate. Alcuni partner si basano sul legittimo interesse anziché sul consenso; può opporsi qui.',
+  tcfPurposeLabel: 'Finalità',
+  tcfSpecialPurposeLabel: 'Finalità speciali',
+  tcfFeaturesLabel: 'Funzionalità',
+  tcfSpecialFeaturesLabel: 'Funzionalità speciali',
+  tcfOptedInRemark: 'Solo con il Suo consenso esplicito',
+  tcfThirdPartiesLabel: 'Fornitori terzi',
+  nonTcfPurposesLabel: 'Altre finalità',
+  nonTcfVendorsLabel: 'Altri fornitori',
+  tcfVendorUsesNonCookieStorageText:
+    'Questo fornitore utilizza anche altri metodi di archiviazione, ad esempio la memoria locale del Suo browser.',
+  tcfSpecialFeaturesHandledGloballyText:
+    'Le funzionalità speciali valgono per tutti i fornitori e possono essere consentite o rifiutate solo per tutti insieme.',
+  tcfStacksListText: 'Comprende le seguenti finalità:',
+  tcfCookieRefreshText: 'La durata di conservazione può ricominciare a ogni visita.',
+  tcfExtendedDisclosureText: 'Informazioni dettagliate su archiviazione e accesso',
+  tcfAssetTypeLabel: 'Tipo',
+  tcfAssetPurposesLabel: 'Finalità',
+  purposeNames: {
+    '41ba25c': 'Tecnicamente necessari',
+    'cdcbd7c': 'Marketing',
+    'a717ff5': 'Statistiche',
+    '7c19e32': 'Personalizzazione',
+    '6cd2721': 'Social media',
+    '15c61c3': 'Altro',
+  },
+  purposeDescriptions: {
+    '41ba25c':
+      'Servizi indispensabili per funzioni di base come la navigazione, la sicurezza e il salvataggio delle Sue impostazioni sulla privacy. Non possono essere disattivati.',
+    'cdcbd7c':
+      'Serve a mostrare pubblicità in linea con i Suoi interessi e a misurare l’efficacia delle campagne, anche su altri siti.',
+    'a717ff5':
+      'Ci aiuta a capire come i visitatori usano il sito, ad esempio quali pagine sono le più visitate, per poterlo migliorare.',
+    '7c19e32': 'Memorizza le Sue preferenze e scelte per adattare contenuti e funzioni.',
+    '6cd2721':
+      'Consente di integrare e condividere contenuti dei social network. I social network possono usare i dati anche per scopi propri.',
+    '15c61c3':
+      'Servizi che non rientrano in nessuna delle altre categorie. Trova i dettagli di ogni servizio nelle impostazioni.',
+  },
+};
