@@ -1813,6 +1813,8 @@ export interface operations {
                         /** @enum {string} */
                         accessibilityDisplayMode: "direct" | "link";
                         accessibilityLinkEnabled: boolean;
+                        /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                        offerBuiltinLanguages: boolean;
                     }[];
                 };
             };
@@ -1915,6 +1917,8 @@ export interface operations {
                     /** @enum {string} */
                     accessibilityDisplayMode?: "direct" | "link";
                     accessibilityLinkEnabled?: boolean;
+                    /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                    offerBuiltinLanguages?: boolean;
                 };
             };
         };
@@ -1995,6 +1999,8 @@ export interface operations {
                         /** @enum {string} */
                         accessibilityDisplayMode: "direct" | "link";
                         accessibilityLinkEnabled: boolean;
+                        /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                        offerBuiltinLanguages: boolean;
                     };
                 };
             };
@@ -2133,6 +2139,8 @@ export interface operations {
                         /** @enum {string} */
                         accessibilityDisplayMode: "direct" | "link";
                         accessibilityLinkEnabled: boolean;
+                        /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                        offerBuiltinLanguages: boolean;
                     };
                 };
             };
@@ -2234,6 +2242,8 @@ export interface operations {
                     /** @enum {string} */
                     accessibilityDisplayMode?: "direct" | "link";
                     accessibilityLinkEnabled?: boolean;
+                    /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                    offerBuiltinLanguages?: boolean;
                 };
             };
         };
@@ -2314,6 +2324,8 @@ export interface operations {
                         /** @enum {string} */
                         accessibilityDisplayMode: "direct" | "link";
                         accessibilityLinkEnabled: boolean;
+                        /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                        offerBuiltinLanguages: boolean;
                     };
                 };
             };

@@ -137,3 +137,11 @@ export const HTML_TEXT_FIELDS: readonly LocaleTextField[] = [
   'privacyPolicyHtmlCode',
   'accessibilityHtmlCode',
 ];
+
+/** Fields that belong to the site (its legal pages) and have no built-in value in any language. */
+export const SITE_TEXT_FIELDS: readonly LocaleTextField[] = [
+  'imprintUrl',
+  'privacyPolicyUrl',
+  'accessibilityUrl',
+  ...HTML_TEXT_FIELDS,
+];

@@ -5,7 +5,7 @@ import type { Embedding } from '../embeddings/embeddings.schemas.js';
 import type { Domain } from '../domains/domains.schemas.js';
 import { sharingHost } from '../domains/domain-name.js';
 import { strictEmbeddings } from './strict-policy.js';
-import { BUILTIN_LANGUAGES, HTML_TEXT_FIELDS, PURPOSE_IDS, type LocaleTexts } from '../locales/builtin-texts.js';
+import { BUILTIN_LANGUAGES, HTML_TEXT_FIELDS, PURPOSE_IDS, SITE_TEXT_FIELDS, type LocaleTexts } from '../locales/builtin-texts.js';
 import { fillLegalHtml } from '../locales/locale-html.js';
 import { effectiveTexts, languageOf, type StandardTexts, type StoredTexts } from '../locales/locale-texts.js';
 import type { Placeholder } from '../placeholders/placeholders.schemas.js';
@@ -61,22 +61,36 @@ export interface WidgetSource {
 export interface LanguageChoice {
   /** The snippet's `lang`, if any. */
   forced?: string | undefined;
-  /** The first of the browser's Accept-Language entries that Placet has built-in texts for. */
+  /**
+   * The built-in language to offer beside the domain's locales: the browser's most preferred language when it
+   * is built in and no active locale of the domain has it (widget.service.ts, `preferredBuiltin`); left out when
+   * the domain's `offerBuiltinLanguages` is off and it has locales.
+   */
   acceptLanguage?: string | undefined;
 }
 
+const isBuiltin = (name: string) => (BUILTIN_LANGUAGES as readonly string[]).includes(languageOf(name));
+
 /**
- * The locales a page can show: the domain's active locales; without any, the built-in language the
- * browser prefers (else English). A forced `lang` that is not a domain locale but a built-in language is
- * added, so `&lang=fr` works on a domain without locales.
+ * The locales a page offers, the default first: the domain's active locales (oldest first); then, when the
+ * domain offers built-in languages (`offerBuiltinLanguages`, README "Languages offered") or has no locale, the
+ * built-in language the browser prefers if no locale has it, so a visitor is asked in a language they read;
+ * without any of these, English. A forced `lang` that is not a domain locale but a built-in language is added,
+ * so `&lang=fr` works on a domain without a French locale.
  */
-export function availableLocales(source: Pick<WidgetSource, 'locales' | 'features'>, choice: LanguageChoice): string[] {
+export function availableLocales(
+  source: Pick<WidgetSource, 'locales' | 'features'> & { domain: Pick<Domain, 'offerBuiltinLanguages'> },
+  choice: LanguageChoice,
+): string[] {
   const names = source.locales.map((l) => l.name);
-  if (names.length === 0) names.push(choice.acceptLanguage ?? 'en');
-  const forced = choice.forced;
-  if (forced && !names.includes(forced) && (BUILTIN_LANGUAGES as readonly string[]).includes(languageOf(forced))) {
-    names.push(forced);
+  const covered = (lang: string) => names.some((n) => n === lang || languageOf(n) === languageOf(lang));
+  const extra = choice.acceptLanguage;
+  if (extra && isBuiltin(extra) && !covered(extra) && (names.length === 0 || source.domain.offerBuiltinLanguages)) {
+    names.push(extra);
   }
+  if (names.length === 0) names.push('en');
+  const forced = choice.forced;
+  if (forced && !names.includes(forced) && isBuiltin(forced)) names.push(forced);
   // Without moreThan2Lang the page offers two languages: the two oldest active locales (a forced language
   // beyond them is not offered, and the page shows the first).
   return source.features?.moreThan2Lang === false ? names.slice(0, LOCALES_WITHOUT_MORE_THAN_2_LANG) : names;
@@ -94,8 +108,13 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
   const names = availableLocales(source, choice);
   const stored = new Map(source.locales.map((l) => [l.name, l.stored]));
   const loc: Record<string, LocaleBundle> = {};
+  // A built-in language offered beside the domain's locales takes its words from the built-in (or the agency's
+  // standard) texts of that language, never the domain's texts in another language, but the site's legal
+  // pages (URLs and HTML) from the default locale: they are the site's, and a banner without them is worse.
+  const home = source.locales[0] && effectiveTexts(source.locales[0].name, source.locales[0].stored, source.standardTexts);
   for (const name of names) {
     const texts = effectiveTexts(name, stored.get(name), source.standardTexts);
+    if (home && !stored.has(name)) for (const f of SITE_TEXT_FIELDS) texts[f] ||= home[f];
     texts.imprintUrl ||= source.legalLinks?.imprintUrl ?? '';
     texts.privacyPolicyUrl ||= source.legalLinks?.privacyPolicyUrl ?? '';
     loc[name] = localeBundle(name, texts, source.embeddings, fill);
