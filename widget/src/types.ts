@@ -130,10 +130,12 @@ export interface LocaleBundle {
   e: Record<string, EmbeddingTexts>;
 }
 
-/** [name, vendor, description, privacyUrl, data, purposeOfProcessing, legalBasis, place, blockedTitle, blockedText, blockedButton, assets] */
+/** [name, vendor, description, privacyUrl, data, purposeOfProcessing, legalBasis, place, blockedTitle, blockedText, blockedButton, assets, lifetimes] */
 export type EmbeddingTexts = [
   string, string, string, string, string, string, string, string, string, string, string,
   [string, string, string][],
+  /** the assets' lifetimes, each once, joined with ", " (shown with embeddingLifetimeLabel) */
+  string,
 ];
 
 export interface ThemeConfig {

@@ -91,6 +91,33 @@ for (const dialect of DIALECTS) {
       expect((await widget('fr')).loc.fr!.e[emb.id]![0]).toBe('Karten');
     });
 
+    it('serves the four locale fields the reference model places in the details layer and the iframe blocker', async () => {
+      const { call, widget } = await setup();
+      await call('POST', '/locale', { name: 'de_DE', moreInformationLabel: 'Mehr dazu' });
+      const emb = (
+        await call('POST', '/embedding', {
+          name: 'Stats',
+          purpose: 'a717ff5',
+          assets: [
+            { name: '_ga', storageType: 'cookie', lifetime: '2 Jahre', translations: { en: { lifetime: '2 years', description: '' } } },
+            { name: '_gid', storageType: 'cookie', lifetime: '1 Tag' },
+            { name: '_gat', storageType: 'cookie', lifetime: '1 Tag' },
+          ],
+        })
+      ).json<{ id: string }>();
+      const served = await widget('en');
+      expect(served.loc.de_DE!.t).toMatchObject({
+        embeddingLifetimeLabel: BUILTIN_TEXTS.de.embeddingLifetimeLabel,
+        blockedContentConsentSwitchShowExternalContent: BUILTIN_TEXTS.de.blockedContentConsentSwitchShowExternalContent,
+        blockedContentConsentSwitchProviderDetails: BUILTIN_TEXTS.de.blockedContentConsentSwitchProviderDetails,
+        moreInformationLabel: 'Mehr dazu',
+      });
+      expect(served.loc.en!.t.moreInformationLabel).toBe(BUILTIN_TEXTS.en.moreInformationLabel);
+      // The embedding's storage period: its assets' lifetimes, each once, in the locale's translation.
+      expect(served.loc.de_DE!.e[emb.id]![12]).toBe('2 Jahre, 1 Tag');
+      expect(served.loc.en!.e[emb.id]![12]).toBe('2 years, 1 Tag');
+    });
+
     it('off: offers only the domain\'s locales; a domain without any still gets the browser\'s built-in language', async () => {
       const { call, widget } = await setup({ offerBuiltinLanguages: false });
       expect(Object.keys((await widget('fr-FR')).loc)).toEqual(['fr']);

@@ -11,7 +11,12 @@ import { effectiveTexts, languageOf, type StandardTexts, type StoredTexts } from
 import type { Placeholder } from '../placeholders/placeholders.schemas.js';
 import type { Theme } from '../themes/themes.schemas.js';
 
-/** The Locale fields the widget shows; the rest (TCF, HTML) stays on the server. */
+/**
+ * The Locale fields the widget shows; the TCF labels stay on the server. The last four are placed where the
+ * reference model's groups put them (docs/widget.md, "Languages"): the embedding's storage period in the
+ * details layer, the "always show external content" switch, the provider details and "more information" in the
+ * iframe blocker.
+ */
 export const WIDGET_TEXT_FIELDS = [
   'widgetTitle', 'widgetIntroText', 'widgetDeclineButtonText', 'widgetFullConsentButtonText',
   'widgetSettingsButtonText', 'checkAllButtonText', 'uncheckAllButtonText', 'imprint', 'imprintUrl',
@@ -23,7 +28,8 @@ export const WIDGET_TEXT_FIELDS = [
   'embeddingPlaceOfProcessingLabel', 'embeddingAssetNameLabel', 'embeddingAssetLifetimeLabel',
   'embeddingAssetDescriptionLabel', 'blockedContentTitle', 'blockedContentDisclaimer',
   'blockedContentConsentButtonText', 'blockedContentConsentSwitchAllowEmbedding', 'changeConsentText',
-  'questionMarkButtonText',
+  'questionMarkButtonText', 'embeddingLifetimeLabel', 'blockedContentConsentSwitchShowExternalContent',
+  'blockedContentConsentSwitchProviderDetails', 'moreInformationLabel',
 ] as const;
 
 const COLOR_VARS: Record<string, string> = {
@@ -211,6 +217,10 @@ function localeBundle(name: string, texts: LocaleTexts, embeddings: Embedding[],
   for (const emb of embeddings) {
     const tr = translationFor(emb.translations, name) ?? {};
     const pick = (k: keyof typeof tr & keyof Embedding) => fill((tr[k] as string | undefined) || (emb[k] as string));
+    const assets = emb.assets.map((a) => {
+      const at = translationFor(a.translations, name);
+      return [a.name, fill(at?.lifetime || a.lifetime), fill(at?.description || a.description)] as [string, string, string];
+    });
     e[emb.id] = [
       pick('name'),
       fill(emb.vendor),
@@ -223,10 +233,10 @@ function localeBundle(name: string, texts: LocaleTexts, embeddings: Embedding[],
       fill(tr.blockedContentTitle ?? ''),
       fill(tr.blockedContentText ?? ''),
       fill(tr.blockedContentButtonText ?? ''),
-      emb.assets.map((a) => {
-        const at = translationFor(a.translations, name);
-        return [a.name, fill(at?.lifetime || a.lifetime), fill(at?.description || a.description)];
-      }),
+      assets,
+      // The embedding's storage period (embeddingLifetimeLabel): its assets' lifetimes, each once, computed here
+      // so the widget only prints it.
+      [...new Set(assets.map((a) => a[1]).filter((l) => l !== ''))].join(', '),
     ];
   }
   return { t, pu, e };
