@@ -3854,6 +3854,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -3964,6 +3965,7 @@ export interface operations {
                     changeConsentText?: string;
                     moreInformationLabel?: string;
                     questionMarkButtonText?: string;
+                    languageLabel?: string;
                     tcfVendorIntroText?: string;
                     tcfPurposeLabel?: string;
                     tcfSpecialPurposeLabel?: string;
@@ -4043,6 +4045,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -4182,6 +4185,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -4293,6 +4297,7 @@ export interface operations {
                     changeConsentText?: string;
                     moreInformationLabel?: string;
                     questionMarkButtonText?: string;
+                    languageLabel?: string;
                     tcfVendorIntroText?: string;
                     tcfPurposeLabel?: string;
                     tcfSpecialPurposeLabel?: string;
@@ -4372,6 +4377,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -5901,6 +5907,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -6008,6 +6015,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -6123,6 +6131,7 @@ export interface operations {
                     changeConsentText?: string;
                     moreInformationLabel?: string;
                     questionMarkButtonText?: string;
+                    languageLabel?: string;
                     tcfVendorIntroText?: string;
                     tcfPurposeLabel?: string;
                     tcfSpecialPurposeLabel?: string;
@@ -6201,6 +6210,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;

@@ -123,6 +123,8 @@ export interface EmbeddingConfig {
 
 /** Per locale: UI texts and per-embedding texts. */
 export interface LocaleBundle {
+  /** the locale's name in its own language, for the language switcher (`Deutsch`, `Français`) */
+  n: string;
   t: Record<string, string>;
   /** purpose id → [name, description] */
   pu: Record<string, [string, string]>;

@@ -85,6 +85,8 @@ export const LOCALE_TEXT_FIELDS = [
   'changeConsentText',
   'moreInformationLabel',
   'questionMarkButtonText',
+  // Placet extension: the accessible name of the widget's language switcher
+  'languageLabel',
   // IAB TCF
   'tcfVendorIntroText',
   'tcfPurposeLabel',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, createClient, createDomain, useApp } from '../../../test/helper.js';
 import { BUILTIN_TEXTS } from '../locales/builtin-texts.js';
+import { autonym } from './widget-config.js';
 
-type Bundle = { t: Record<string, string>; pu: Record<string, [string, string]>; e: Record<string, unknown[]> };
+type Bundle = { n: string; t: Record<string, string>; pu: Record<string, [string, string]>; e: Record<string, unknown[]> };
 type Served = { loc: Record<string, Bundle>; dl: string; fl: string };
 
 /** The configuration object inlined into a served widget (as `JSON.parse("…")`). */
@@ -118,6 +119,15 @@ for (const dialect of DIALECTS) {
       expect(served.loc.en!.e[emb.id]![12]).toBe('2 years, 1 Tag');
     });
 
+    it('names each offered language in itself for the switcher, and labels the switcher in the locale\'s language', async () => {
+      const { call, widget } = await setup();
+      await call('POST', '/locale', { name: 'de_DE' });
+      const served = await widget('fr');
+      expect(Object.fromEntries(Object.entries(served.loc).map(([k, b]) => [k, b.n]))).toEqual({ de_DE: 'Deutsch', fr: 'Français' });
+      expect(served.loc.fr!.t.languageLabel).toBe('Langue');
+      expect(served.loc.de_DE!.t.languageLabel).toBe('Sprache');
+    });
+
     it('off: offers only the domain\'s locales; a domain without any still gets the browser\'s built-in language', async () => {
       const { call, widget } = await setup({ offerBuiltinLanguages: false });
       expect(Object.keys((await widget('fr-FR')).loc)).toEqual(['fr']);
@@ -146,3 +156,13 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('autonym', () => {
+  it('names a language in itself, with the region only where two offered locales share the language', () => {
+    expect(autonym('el', ['de_DE', 'el'])).toBe('Ελληνικά');
+    expect(autonym('pt_PT', ['pt_PT'])).toBe('Português');
+    expect(autonym('de_AT', ['de_DE', 'de_AT'])).toBe('Österreichisches Deutsch');
+    expect(autonym('de_DE', ['de_DE', 'de_AT'])).toBe('Deutsch (Deutschland)');
+    expect(autonym('qq_ZZZ', ['qq_ZZZ'])).toMatch(/^qq/i);
+  });
+});

@@ -29,7 +29,7 @@ export const WIDGET_TEXT_FIELDS = [
   'embeddingAssetDescriptionLabel', 'blockedContentTitle', 'blockedContentDisclaimer',
   'blockedContentConsentButtonText', 'blockedContentConsentSwitchAllowEmbedding', 'changeConsentText',
   'questionMarkButtonText', 'embeddingLifetimeLabel', 'blockedContentConsentSwitchShowExternalContent',
-  'blockedContentConsentSwitchProviderDetails', 'moreInformationLabel',
+  'blockedContentConsentSwitchProviderDetails', 'moreInformationLabel', 'languageLabel',
 ] as const;
 
 const COLOR_VARS: Record<string, string> = {
@@ -124,6 +124,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     texts.imprintUrl ||= source.legalLinks?.imprintUrl ?? '';
     texts.privacyPolicyUrl ||= source.legalLinks?.privacyPolicyUrl ?? '';
     loc[name] = localeBundle(name, texts, source.embeddings, fill);
+    loc[name].n = autonym(name, names);
   }
   const used = new Set(source.embeddings.map((e) => e.purpose));
   return {
@@ -239,7 +240,24 @@ function localeBundle(name: string, texts: LocaleTexts, embeddings: Embedding[],
       [...new Set(assets.map((a) => a[1]).filter((l) => l !== ''))].join(', '),
     ];
   }
-  return { t, pu, e };
+  return { n: name, t, pu, e };
+}
+
+/**
+ * A locale's name in its own language, as language switchers show it (a visitor looks for the language they
+ * read, not its name in the current one): `Deutsch`, `Français`; with the region only when two offered locales
+ * share the language (`Österreichisches Deutsch` beside `Deutsch (Deutschland)`). Computed here, where ICU has
+ * every language's names, so the widget carries none.
+ */
+export function autonym(name: string, offered: readonly string[]): string {
+  const shared = offered.filter((n) => languageOf(n) === languageOf(name)).length > 1;
+  const tag = (shared ? name : languageOf(name)).replace('_', '-');
+  try {
+    const s = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? name;
+    return s.charAt(0).toLocaleUpperCase(tag) + s.slice(1);
+  } catch {
+    return name; // not a tag ICU knows: the locale's own name
+  }
 }
 
 /** A flag that is off leaves out what it gates: own logo, individual CSS, the iframe blocker's CSS. */

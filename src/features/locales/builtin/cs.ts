@@ -46,6 +46,7 @@ export const cs: LocaleTexts = {
   changeConsentText: 'Změnit nastavení cookies',
   moreInformationLabel: 'Více informací',
   questionMarkButtonText: 'Podrobnosti',
+  languageLabel: 'Jazyk',
   tcfVendorIntroText:
     'Spolupracujeme s partnery uvedenými zde. Mohou ukládat informace ve vašem zařízení nebo k nim přistupovat a zpracovávat osobní údaje pro uvedené účely. Někteří partneři se místo souhlasu opírají o oprávněný zájem; proti tomu zde můžete vznést námitku.',
   tcfPurposeLabel: 'Účely',

@@ -46,6 +46,7 @@ export const da: LocaleTexts = {
   changeConsentText: 'Skift cookieindstillinger',
   moreInformationLabel: 'Flere oplysninger',
   questionMarkButtonText: 'Detaljer',
+  languageLabel: 'Sprog',
   tcfVendorIntroText:
     'Vi samarbejder med de partnere, der er anført her. De kan gemme eller tilgå oplysninger på din enhed og behandle personoplysninger til de viste formål. Nogle partnere baserer sig på legitim interesse i stedet for samtykke; det kan du gøre indsigelse mod her.',
   tcfPurposeLabel: 'Formål',

@@ -45,6 +45,7 @@ export const de: LocaleTexts = {
   changeConsentText: 'Cookie-Einstellungen ändern',
   moreInformationLabel: 'Weitere Informationen',
   questionMarkButtonText: 'Details',
+  languageLabel: 'Sprache',
   tcfVendorIntroText:
     'Wir arbeiten mit den hier aufgeführten Partnern zusammen. Sie können Informationen auf Ihrem Gerät speichern oder abrufen und personenbezogene Daten für die angegebenen Zwecke verarbeiten. Einige Partner berufen sich statt auf eine Einwilligung auf ein berechtigtes Interesse; dem können Sie hier widersprechen.',
   tcfPurposeLabel: 'Zwecke',

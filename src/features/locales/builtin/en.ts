@@ -45,6 +45,7 @@ export const en: LocaleTexts = {
   changeConsentText: 'Change cookie settings',
   moreInformationLabel: 'More information',
   questionMarkButtonText: 'Details',
+  languageLabel: 'Language',
   tcfVendorIntroText:
     'We work with the partners listed here. They may store or access information on your device and process personal data for the purposes shown. Some partners rely on legitimate interest instead of consent; you can object to this here.',
   tcfPurposeLabel: 'Purposes',

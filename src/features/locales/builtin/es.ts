@@ -45,6 +45,7 @@ export const es: LocaleTexts = {
   changeConsentText: 'Cambiar la configuración de cookies',
   moreInformationLabel: 'Más información',
   questionMarkButtonText: 'Detalles',
+  languageLabel: 'Idioma',
   tcfVendorIntroText:
     'Trabajamos con los socios que se indican aquí. Pueden almacenar información en su dispositivo o acceder a ella y tratar datos personales para los fines indicados. Algunos socios se basan en el interés legítimo en lugar del consentimiento; puede oponerse a ello aquí.',
   tcfPurposeLabel: 'Finalidades',

@@ -46,6 +46,7 @@ export const et: LocaleTexts = {
   changeConsentText: 'Muuda küpsiste seadeid',
   moreInformationLabel: 'Lisateave',
   questionMarkButtonText: 'Üksikasjad',
+  languageLabel: 'Keel',
   tcfVendorIntroText:
     'Teeme koostööd siin loetletud partneritega. Nad võivad salvestada teie seadmesse teavet või sellele juurde pääseda ning töödelda isikuandmeid näidatud eesmärkidel. Mõned partnerid tuginevad nõusoleku asemel õigustatud huvile; sellele saate siin vastuväite esitada.',
   tcfPurposeLabel: 'Eesmärgid',

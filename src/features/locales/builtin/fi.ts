@@ -46,6 +46,7 @@ export const fi: LocaleTexts = {
   changeConsentText: 'Muuta evästeasetuksia',
   moreInformationLabel: 'Lisätietoja',
   questionMarkButtonText: 'Tiedot',
+  languageLabel: 'Kieli',
   tcfVendorIntroText:
     'Teemme yhteistyötä tässä lueteltujen kumppanien kanssa. Ne voivat tallentaa tietoja laitteellesi tai käyttää niitä ja käsitellä henkilötietoja esitettyihin tarkoituksiin. Osa kumppaneista perustaa käsittelyn suostumuksen sijaan oikeutettuun etuun; voit vastustaa sitä täällä.',
   tcfPurposeLabel: 'Käyttötarkoitukset',

@@ -45,6 +45,7 @@ export const fr: LocaleTexts = {
   changeConsentText: 'Modifier les paramètres des cookies',
   moreInformationLabel: 'Plus d’informations',
   questionMarkButtonText: 'Détails',
+  languageLabel: 'Langue',
   tcfVendorIntroText:
     'Nous travaillons avec les partenaires listés ici. Ils peuvent stocker des informations sur votre appareil ou y accéder et traiter des données personnelles pour les finalités indiquées. Certains partenaires invoquent un intérêt légitime plutôt que votre consentement ; vous pouvez vous y opposer ici.',
   tcfPurposeLabel: 'Finalités',

@@ -46,6 +46,7 @@ export const ga: LocaleTexts = {
   changeConsentText: 'Athraigh socruithe fianán',
   moreInformationLabel: 'Tuilleadh eolais',
   questionMarkButtonText: 'Sonraí',
+  languageLabel: 'Teanga',
   tcfVendorIntroText:
     'Oibrímid leis na comhpháirtithe atá liostaithe anseo. Féadfaidh siad faisnéis a stóráil ar do ghléas nó rochtain a fháil uirthi agus sonraí pearsanta a phróiseáil chun na gcuspóirí a thaispeántar. Bíonn cuid de na comhpháirtithe ag brath ar leas dlisteanach in ionad toilithe; is féidir leat agóid a dhéanamh ina choinne sin anseo.',
   tcfPurposeLabel: 'Cuspóirí',

@@ -46,6 +46,7 @@ export const hr: LocaleTexts = {
   changeConsentText: 'Promijeni postavke kolačića',
   moreInformationLabel: 'Više informacija',
   questionMarkButtonText: 'Pojedinosti',
+  languageLabel: 'Jezik',
   tcfVendorIntroText:
     'Surađujemo s ovdje navedenim partnerima. Oni mogu pohranjivati informacije na Vašem uređaju ili im pristupati te obrađivati osobne podatke u prikazane svrhe. Neki se partneri umjesto na privolu pozivaju na legitimni interes; tome se ovdje možete usprotiviti.',
   tcfPurposeLabel: 'Svrhe',

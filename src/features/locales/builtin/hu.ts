@@ -46,6 +46,7 @@ export const hu: LocaleTexts = {
   changeConsentText: 'Sütibeállítások módosítása',
   moreInformationLabel: 'További információ',
   questionMarkButtonText: 'Részletek',
+  languageLabel: 'Nyelv',
   tcfVendorIntroText:
     'Az itt felsorolt partnerekkel dolgozunk együtt. Ezek információkat tárolhatnak az Ön eszközén vagy hozzáférhetnek azokhoz, és személyes adatokat kezelhetnek a feltüntetett célokra. Egyes partnerek hozzájárulás helyett jogos érdekre hivatkoznak; ez ellen itt tiltakozhat.',
   tcfPurposeLabel: 'Célok',

@@ -45,6 +45,7 @@ export const it: LocaleTexts = {
   changeConsentText: 'Modifica le impostazioni dei cookie',
   moreInformationLabel: 'Maggiori informazioni',
   questionMarkButtonText: 'Dettagli',
+  languageLabel: 'Lingua',
   tcfVendorIntroText:
     'Collaboriamo con i partner elencati qui. Possono archiviare informazioni sul Suo dispositivo o accedervi e trattare dati personali per le finalità indicate. Alcuni partner si basano sul legittimo interesse anziché sul consenso; può opporsi qui.',
   tcfPurposeLabel: 'Finalità',

@@ -46,6 +46,7 @@ export const lt: LocaleTexts = {
   changeConsentText: 'Keisti slapukų nustatymus',
   moreInformationLabel: 'Daugiau informacijos',
   questionMarkButtonText: 'Išsamiau',
+  languageLabel: 'Kalba',
   tcfVendorIntroText:
     'Bendradarbiaujame su čia nurodytais partneriais. Jie gali saugoti informaciją jūsų įrenginyje arba ja naudotis ir tvarkyti asmens duomenis nurodytais tikslais. Kai kurie partneriai vietoj sutikimo remiasi teisėtu interesu; čia galite tam nepritarti.',
   tcfPurposeLabel: 'Tikslai',

@@ -46,6 +46,7 @@ export const lv: LocaleTexts = {
   changeConsentText: 'Mainīt sīkdatņu iestatījumus',
   moreInformationLabel: 'Vairāk informācijas',
   questionMarkButtonText: 'Sīkāk',
+  languageLabel: 'Valoda',
   tcfVendorIntroText:
     'Mēs sadarbojamies ar šeit norādītajiem partneriem. Tie var glabāt informāciju jūsu ierīcē vai piekļūt tai un apstrādāt personas datus norādītajiem mērķiem. Daži partneri piekrišanas vietā balstās uz leģitīmajām interesēm; šeit varat iebilst pret to.',
   tcfPurposeLabel: 'Mērķi',

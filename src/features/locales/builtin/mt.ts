@@ -46,6 +46,7 @@ export const mt: LocaleTexts = {
   changeConsentText: 'Ibdel il-preferenzi tal-cookies',
   moreInformationLabel: 'Aktar informazzjoni',
   questionMarkButtonText: 'Dettalji',
+  languageLabel: 'Lingwa',
   tcfVendorIntroText:
     'Naħdmu mal-imsieħba elenkati hawn. Jistgħu jaħżnu jew jaċċessaw informazzjoni fuq it-tagħmir tiegħek u jipproċessaw data personali għall-iskopijiet murija. Xi msieħba jistrieħu fuq interess leġittimu minflok fuq il-kunsens; tista’ toġġezzjona għal dan hawn.',
   tcfPurposeLabel: 'Skopijiet',

@@ -45,6 +45,7 @@ export const nl: LocaleTexts = {
   changeConsentText: 'Cookie-instellingen wijzigen',
   moreInformationLabel: 'Meer informatie',
   questionMarkButtonText: 'Details',
+  languageLabel: 'Taal',
   tcfVendorIntroText:
     'We werken samen met de hier vermelde partners. Zij kunnen informatie op uw apparaat opslaan of uitlezen en persoonsgegevens verwerken voor de aangegeven doeleinden. Sommige partners beroepen zich op een gerechtvaardigd belang in plaats van toestemming; daartegen kunt u hier bezwaar maken.',
   tcfPurposeLabel: 'Doeleinden',

@@ -45,6 +45,7 @@ export const pl: LocaleTexts = {
   changeConsentText: 'Zmień ustawienia plików cookie',
   moreInformationLabel: 'Więcej informacji',
   questionMarkButtonText: 'Szczegóły',
+  languageLabel: 'Język',
   tcfVendorIntroText:
     'Współpracujemy z wymienionymi tutaj partnerami. Mogą oni przechowywać informacje na Państwa urządzeniu lub uzyskiwać do nich dostęp oraz przetwarzać dane osobowe w podanych celach. Niektórzy partnerzy zamiast na zgodę powołują się na prawnie uzasadniony interes; mogą Państwo wnieść tutaj sprzeciw.',
   tcfPurposeLabel: 'Cele',

@@ -47,6 +47,7 @@ export const pt: LocaleTexts = {
   changeConsentText: 'Alterar definições de cookies',
   moreInformationLabel: 'Mais informações',
   questionMarkButtonText: 'Detalhes',
+  languageLabel: 'Idioma',
   tcfVendorIntroText:
     'Trabalhamos com os parceiros aqui indicados. Estes podem armazenar ou aceder a informações no seu dispositivo e tratar dados pessoais para as finalidades apresentadas. Alguns parceiros baseiam-se no interesse legítimo em vez do consentimento; pode opor-se a isso aqui.',
   tcfPurposeLabel: 'Finalidades',

@@ -46,6 +46,7 @@ export const ro: LocaleTexts = {
   changeConsentText: 'Modifică setările cookie-urilor',
   moreInformationLabel: 'Mai multe informații',
   questionMarkButtonText: 'Detalii',
+  languageLabel: 'Limbă',
   tcfVendorIntroText:
     'Colaborăm cu partenerii enumerați aici. Aceștia pot stoca informații pe dispozitivul dumneavoastră sau pot accesa astfel de informații și pot prelucra date cu caracter personal în scopurile afișate. Unii parteneri se bazează pe interesul legitim în locul consimțământului; vă puteți opune acestui lucru aici.',
   tcfPurposeLabel: 'Scopuri',

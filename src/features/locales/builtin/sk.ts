@@ -46,6 +46,7 @@ export const sk: LocaleTexts = {
   changeConsentText: 'Zmeniť nastavenia cookies',
   moreInformationLabel: 'Viac informácií',
   questionMarkButtonText: 'Podrobnosti',
+  languageLabel: 'Jazyk',
   tcfVendorIntroText:
     'Spolupracujeme s partnermi uvedenými tu. Môžu ukladať informácie vo vašom zariadení alebo k nim pristupovať a spracúvať osobné údaje na uvedené účely. Niektorí partneri sa namiesto súhlasu opierajú o oprávnený záujem; proti tomu tu môžete namietať.',
   tcfPurposeLabel: 'Účely',

@@ -46,6 +46,7 @@ export const sl: LocaleTexts = {
   changeConsentText: 'Spremeni nastavitve piškotkov',
   moreInformationLabel: 'Več informacij',
   questionMarkButtonText: 'Podrobnosti',
+  languageLabel: 'Jezik',
   tcfVendorIntroText:
     'Sodelujemo s tukaj navedenimi partnerji. Ti lahko shranjujejo informacije v vaši napravi ali dostopajo do njih ter obdelujejo osebne podatke za prikazane namene. Nekateri partnerji se namesto na privolitev sklicujejo na zakoniti interes; temu lahko tukaj ugovarjate.',
   tcfPurposeLabel: 'Nameni',

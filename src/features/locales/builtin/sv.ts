@@ -46,6 +46,7 @@ export const sv: LocaleTexts = {
   changeConsentText: 'Ändra cookieinställningar',
   moreInformationLabel: 'Mer information',
   questionMarkButtonText: 'Detaljer',
+  languageLabel: 'Språk',
   tcfVendorIntroText:
     'Vi samarbetar med partnerna som listas här. De kan lagra eller komma åt information på din enhet och behandla personuppgifter för de ändamål som visas. Vissa partner stöder sig på berättigat intresse i stället för samtycke; du kan invända mot det här.',
   tcfPurposeLabel: 'Ändamål',
