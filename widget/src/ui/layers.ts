@@ -145,6 +145,7 @@ export const views: Record<number, () => HTMLElement> = {
                 row('embeddingVendorLabel', x[1]),
                 row('embeddingDescriptionLabel', x[2]),
                 row('embeddingPrivacyPolicyUrlLabel', x[3] && h('a', { href: x[3], target: '_blank', rel: 'noopener' }, x[3])),
+                row('embeddingLifetimeLabel', x[12]),
                 row('embeddingWhichDataIsCollectedLabel', x[4]),
                 row('embeddingPurposeOfDataCollectionLabel', x[5]),
                 row('embeddingLegalBasisLabel', x[6]),
