@@ -286,7 +286,7 @@ describe('real vendor snippets in Chromium, embeddings from the preset catalogue
     const o = await open(s);
     await assertNothingRan(o);
     const youtube = o.page.locator('.ccm-blocked').first();
-    await youtube.locator('button').click({ timeout: 15_000 });
+    await youtube.locator('button.y').click({ timeout: 15_000 });
     await expect.poll(() => framesRan(o, VENDORS.youtube!.url).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     const entry = JSON.parse((await o.page.evaluate(() => localStorage.getItem('ccm_consent')))!)['/'];
     expect(entry.clickedButton).toBe('acceptEmbedding');
@@ -365,7 +365,7 @@ describe('strict mode (strictBlocking): not one request to a blocked vendor befo
     const s = await strictSetup();
     const o = await open(s);
     const reloaded = o.page.waitForEvent('load');
-    await o.page.locator('.ccm-blocked').first().locator('button').click({ timeout: 15_000 });
+    await o.page.locator('.ccm-blocked').first().locator('button.y').click({ timeout: 15_000 });
     await reloaded;
     await expect.poll(() => framesRan(o, VENDORS.youtube!.url).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     await o.page.waitForTimeout(500);

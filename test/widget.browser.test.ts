@@ -610,7 +610,7 @@ describe('widget in Chromium', () => {
     const overlay = page.locator('.ccm-blocked');
     // The blocked host as a class on the overlay's root, for customCssForIframeBlocker (reference model).
     expect(await overlay.evaluate((b) => b.shadowRoot!.querySelector('.f')!.className)).toBe('f domain--localhost');
-    await overlay.locator('button').click({ timeout: 5000 });
+    await overlay.locator('button.y').click({ timeout: 5000 });
     await page.waitForFunction(() => document.querySelector('iframe')?.getAttribute('src')?.includes('/frame.html'));
     const entry = JSON.parse((await stored(page))!)['/'];
     expect(entry.clickedButton).toBe('acceptEmbedding');

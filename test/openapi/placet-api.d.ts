@@ -1969,6 +1969,8 @@ export interface operations {
                         /** @enum {string} */
                         accessibilityDisplayMode: "direct" | "link";
                         accessibilityLinkEnabled: boolean;
+                        /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                        offerBuiltinLanguages: boolean;
                     }[];
                 };
             };
@@ -2071,6 +2073,8 @@ export interface operations {
                     /** @enum {string} */
                     accessibilityDisplayMode?: "direct" | "link";
                     accessibilityLinkEnabled?: boolean;
+                    /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                    offerBuiltinLanguages?: boolean;
                 };
             };
         };
@@ -2151,6 +2155,8 @@ export interface operations {
                         /** @enum {string} */
                         accessibilityDisplayMode: "direct" | "link";
                         accessibilityLinkEnabled: boolean;
+                        /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                        offerBuiltinLanguages: boolean;
                     };
                 };
             };
@@ -2289,6 +2295,8 @@ export interface operations {
                         /** @enum {string} */
                         accessibilityDisplayMode: "direct" | "link";
                         accessibilityLinkEnabled: boolean;
+                        /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                        offerBuiltinLanguages: boolean;
                     };
                 };
             };
@@ -2390,6 +2398,8 @@ export interface operations {
                     /** @enum {string} */
                     accessibilityDisplayMode?: "direct" | "link";
                     accessibilityLinkEnabled?: boolean;
+                    /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                    offerBuiltinLanguages?: boolean;
                 };
             };
         };
@@ -2470,6 +2480,8 @@ export interface operations {
                         /** @enum {string} */
                         accessibilityDisplayMode: "direct" | "link";
                         accessibilityLinkEnabled: boolean;
+                        /** @description Placet extension (README "Languages offered"): true offers, beside the domain's active locales, Placet's built-in texts in the visitor's preferred language when the domain has no locale of it (legal links and HTML come from the default locale); false offers only the domain's locales (a domain without any still gets the built-in language the browser prefers) */
+                        offerBuiltinLanguages: boolean;
                     };
                 };
             };
@@ -3998,6 +4010,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -4108,6 +4121,7 @@ export interface operations {
                     changeConsentText?: string;
                     moreInformationLabel?: string;
                     questionMarkButtonText?: string;
+                    languageLabel?: string;
                     tcfVendorIntroText?: string;
                     tcfPurposeLabel?: string;
                     tcfSpecialPurposeLabel?: string;
@@ -4187,6 +4201,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -4326,6 +4341,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -4437,6 +4453,7 @@ export interface operations {
                     changeConsentText?: string;
                     moreInformationLabel?: string;
                     questionMarkButtonText?: string;
+                    languageLabel?: string;
                     tcfVendorIntroText?: string;
                     tcfPurposeLabel?: string;
                     tcfSpecialPurposeLabel?: string;
@@ -4516,6 +4533,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -6045,6 +6063,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -6152,6 +6171,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;
@@ -6267,6 +6287,7 @@ export interface operations {
                     changeConsentText?: string;
                     moreInformationLabel?: string;
                     questionMarkButtonText?: string;
+                    languageLabel?: string;
                     tcfVendorIntroText?: string;
                     tcfPurposeLabel?: string;
                     tcfSpecialPurposeLabel?: string;
@@ -6345,6 +6366,7 @@ export interface operations {
                         changeConsentText: string;
                         moreInformationLabel: string;
                         questionMarkButtonText: string;
+                        languageLabel: string;
                         tcfVendorIntroText: string;
                         tcfPurposeLabel: string;
                         tcfSpecialPurposeLabel: string;

@@ -11,6 +11,7 @@ import { t, texts } from './i18n.js';
 import { ATTR, has } from './scripts.js';
 import { CSS } from './style.js';
 import { btn, h, toggle, trusted, vars } from './ui/dom.js';
+import { openLayer } from './ui/layers.js';
 
 export const blockedFrames: [HTMLIFrameElement, HTMLElement, EmbeddingConfig | undefined][] = [];
 
@@ -89,12 +90,13 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
   const sr = ph.attachShadow({ mode: 'open' });
   const x = owner ? texts(owner) : undefined;
   const blocked = new URL(f.getAttribute(ATTR) || '', S.here);
+  let always = c.ri;
   const accept = (ev: Event) => {
     if (!trusted(ev)) return;
     if (owner) decide([...S.acc, owner.i], 'acceptEmbedding');
     else {
       const host = blocked.host;
-      if (c.ri) {
+      if (always) {
         // rememberIframeConsentPerDomain: this host's iframes load from now on, on every page.
         const all = readAll();
         const entry = (all[c.p] = all[c.p] || ({} as Stored));
@@ -102,7 +104,7 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
         writeAll(all);
       }
       for (const item of blockedFrames.slice()) {
-        if (item[0] === f || (c.ri && !item[2] && new URL(item[0].getAttribute(ATTR) || '', S.here).host === host)) unblockFrame(item);
+        if (item[0] === f || (always && !item[2] && new URL(item[0].getAttribute(ATTR) || '', S.here).host === host)) unblockFrame(item);
       }
     }
   };
@@ -115,6 +117,12 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
       h('p', {}, x?.[9] || t('blockedContentDisclaimer')),
       owner && h('p', {}, x![0]),
       btn('y', x?.[10] || t('blockedContentConsentButtonText'), accept),
+      // The reference model's iframe-blocker texts: for a frame of no embedding, the visitor's own "always show
+      // external content" (remembers the host, as rememberIframeConsentPerDomain does for everyone); for an
+      // embedding's frame, its provider and "more information" opening the details layer.
+      owner
+        ? h('details', {}, h('summary', {}, t('blockedContentConsentSwitchProviderDetails')), h('p', {}, x![1]), btn('k', t('moreInformationLabel'), () => openLayer(3)))
+        : toggle(t('blockedContentConsentSwitchShowExternalContent'), always, false, false, (v) => (always = v)),
     ),
   );
   f.style.display = 'none';

@@ -125,6 +125,8 @@ export interface EmbeddingConfig {
 
 /** Per locale: UI texts and per-embedding texts. */
 export interface LocaleBundle {
+  /** the locale's name in its own language, for the language switcher (`Deutsch`, `Français`) */
+  n: string;
   t: Record<string, string>;
   /** purpose id → [name, description] */
   pu: Record<string, [string, string]>;
@@ -132,10 +134,12 @@ export interface LocaleBundle {
   e: Record<string, EmbeddingTexts>;
 }
 
-/** [name, vendor, description, privacyUrl, data, purposeOfProcessing, legalBasis, place, blockedTitle, blockedText, blockedButton, assets] */
+/** [name, vendor, description, privacyUrl, data, purposeOfProcessing, legalBasis, place, blockedTitle, blockedText, blockedButton, assets, lifetimes] */
 export type EmbeddingTexts = [
   string, string, string, string, string, string, string, string, string, string, string,
   [string, string, string][],
+  /** the assets' lifetimes, each once, joined with ", " (shown with embeddingLifetimeLabel) */
+  string,
 ];
 
 export interface ThemeConfig {

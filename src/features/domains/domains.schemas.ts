@@ -90,6 +90,13 @@ export const DomainSettingsSchema = Type.Object({
   privacyPolicyShowWidget: bool,
   accessibilityDisplayMode: StringEnum(['direct', 'link'] as const),
   accessibilityLinkEnabled: bool,
+  offerBuiltinLanguages: Type.Boolean({
+    description:
+      'Placet extension (README "Languages offered"): true offers, beside the domain\'s active locales, Placet\'s ' +
+      'built-in texts in the visitor\'s preferred language when the domain has no locale of it (legal links and ' +
+      'HTML come from the default locale); false offers only the domain\'s locales (a domain without any still ' +
+      'gets the built-in language the browser prefers)',
+  }),
 });
 export type DomainSettings = Static<typeof DomainSettingsSchema>;
 
@@ -146,6 +153,7 @@ export const DOMAIN_DEFAULTS: DomainSettings = {
   privacyPolicyShowWidget: false,
   accessibilityDisplayMode: 'link',
   accessibilityLinkEnabled: false,
+  offerBuiltinLanguages: true,
 };
 
 const DomainName = Type.String({

@@ -1,5 +1,30 @@
-// Placet's own built-in banner texts for each supported language. They are the fallback used
-// whenever a domain's locale leaves a field empty.
+// Placet's own built-in banner texts: the fields a locale has, and, one module per language under
+// builtin/, the texts used whenever a domain's locale leaves a field empty. All 24 official EU languages.
+
+import { en } from './builtin/en.js';
+import { de } from './builtin/de.js';
+import { fr } from './builtin/fr.js';
+import { es } from './builtin/es.js';
+import { it } from './builtin/it.js';
+import { nl } from './builtin/nl.js';
+import { pl } from './builtin/pl.js';
+import { bg } from './builtin/bg.js';
+import { hr } from './builtin/hr.js';
+import { cs } from './builtin/cs.js';
+import { da } from './builtin/da.js';
+import { et } from './builtin/et.js';
+import { fi } from './builtin/fi.js';
+import { el } from './builtin/el.js';
+import { hu } from './builtin/hu.js';
+import { ga } from './builtin/ga.js';
+import { lv } from './builtin/lv.js';
+import { lt } from './builtin/lt.js';
+import { mt } from './builtin/mt.js';
+import { pt } from './builtin/pt.js';
+import { ro } from './builtin/ro.js';
+import { sk } from './builtin/sk.js';
+import { sl } from './builtin/sl.js';
+import { sv } from './builtin/sv.js';
 
 export const PURPOSE_IDS = [
   '41ba25c',
@@ -60,6 +85,8 @@ export const LOCALE_TEXT_FIELDS = [
   'changeConsentText',
   'moreInformationLabel',
   'questionMarkButtonText',
+  // Placet extension: the accessible name of the widget's language switcher
+  'languageLabel',
   // IAB TCF
   'tcfVendorIntroText',
   'tcfPurposeLabel',
@@ -85,618 +112,25 @@ export type LocaleTexts = Record<LocaleTextField, string> & {
   purposeDescriptions: Record<PurposeId, string>;
 };
 
-export const BUILTIN_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pl'] as const;
+/** The languages with built-in texts: English first (the last fallback), then the 23 other official EU languages. */
+export const BUILTIN_LANGUAGES = [
+  'en', 'de', 'fr', 'es', 'it', 'nl', 'pl', 'bg', 'hr', 'cs', 'da', 'et',
+  'fi', 'el', 'hu', 'ga', 'lv', 'lt', 'mt', 'pt', 'ro', 'sk', 'sl', 'sv',
+] as const;
 export type BuiltinLanguage = (typeof BUILTIN_LANGUAGES)[number];
 
+/**
+ * The built-in languages whose texts were written with machine assistance and not yet reviewed by a native
+ * speaker (all added for issue #19; en, de, fr, es, it, nl and pl predate them). A site owner who serves
+ * visitors in one of these should read the texts once, or override them with a locale; docs/widget.md,
+ * "Languages". Remove a language from this list when a native speaker has reviewed it.
+ */
+export const MACHINE_ASSISTED_LANGUAGES: readonly BuiltinLanguage[] = [
+  'bg', 'hr', 'cs', 'da', 'et', 'fi', 'el', 'hu', 'ga', 'lv', 'lt', 'mt', 'pt', 'ro', 'sk', 'sl', 'sv',
+];
+
 export const BUILTIN_TEXTS: Readonly<Record<BuiltinLanguage, LocaleTexts>> = {
-  en: {
-    widgetTitle: 'Privacy settings',
-    widgetIntroText:
-      'We use cookies and similar technologies on this website. Some of them are necessary for the site to work. Others help us analyse how the site is used, personalise content or embed external services; we only use these if you agree. You can change or withdraw your consent at any time in the settings. You will find details in the settings and in our privacy policy.',
-    widgetDeclineButtonText: 'Reject all',
-    widgetFullConsentButtonText: 'Accept all',
-    widgetSettingsButtonText: 'Settings',
-    checkAllButtonText: 'Select all',
-    uncheckAllButtonText: 'Deselect all',
-    imprint: 'Imprint',
-    imprintHtmlCode: '',
-    imprintUrl: '',
-    privacyPolicy: 'Privacy policy',
-    privacyPolicyHtmlCode: '',
-    privacyPolicyUrl: '',
-    accessibility: 'Accessibility',
-    accessibilityHtmlCode: '',
-    accessibilityUrl: '',
-    categoriesTitle: 'Choose what you allow',
-    categoriesCancelButtonText: 'Back',
-    categoriesFullConsentButtonText: 'Accept all',
-    categoriesSaveButtonText: 'Save selection',
-    detailsTitle: 'Services in detail',
-    detailsCloseButtonText: 'Close',
-    embeddingVendorLabel: 'Provider',
-    embeddingDescriptionLabel: 'Description',
-    embeddingPrivacyPolicyUrlLabel: 'Privacy policy of the provider',
-    embeddingLifetimeLabel: 'Storage period',
-    embeddingWhichDataIsCollectedLabel: 'Data collected',
-    embeddingPurposeOfDataCollectionLabel: 'Purpose of processing',
-    embeddingLegalBasisLabel: 'Legal basis',
-    embeddingPlaceOfProcessingLabel: 'Place of processing',
-    embeddingAssetNameLabel: 'Name',
-    embeddingAssetLifetimeLabel: 'Expiry',
-    embeddingAssetDescriptionLabel: 'Description',
-    blockedContentTitle: 'Blocked content',
-    blockedContentDisclaimer:
-      'This content is provided by an external service. If you load it, your IP address and possibly other data will be sent to the provider, who may also set cookies.',
-    blockedContentConsentButtonText: 'Load content',
-    blockedContentConsentSwitchShowExternalContent: 'Always show external content',
-    blockedContentConsentSwitchAllowEmbedding: 'Always allow this service',
-    blockedContentConsentSwitchProviderDetails: 'Provider details',
-    changeConsentText: 'Change cookie settings',
-    moreInformationLabel: 'More information',
-    questionMarkButtonText: 'Details',
-    tcfVendorIntroText:
-      'We work with the partners listed here. They may store or access information on your device and process personal data for the purposes shown. Some partners rely on legitimate interest instead of consent; you can object to this here.',
-    tcfPurposeLabel: 'Purposes',
-    tcfSpecialPurposeLabel: 'Special purposes',
-    tcfFeaturesLabel: 'Features',
-    tcfSpecialFeaturesLabel: 'Special features',
-    tcfOptedInRemark: 'Only with your explicit consent',
-    tcfThirdPartiesLabel: 'Third-party vendors',
-    nonTcfPurposesLabel: 'Other purposes',
-    nonTcfVendorsLabel: 'Other providers',
-    tcfVendorUsesNonCookieStorageText:
-      'This vendor also uses other storage methods, such as the local storage of your browser.',
-    tcfSpecialFeaturesHandledGloballyText:
-      'Special features apply to all vendors and can only be allowed or refused for all of them together.',
-    tcfStacksListText: 'This includes the following purposes:',
-    tcfCookieRefreshText: 'The storage period may start again each time you visit.',
-    tcfExtendedDisclosureText: 'Detailed information on storage and access',
-    tcfAssetTypeLabel: 'Type',
-    tcfAssetPurposesLabel: 'Purposes',
-    purposeNames: {
-      '41ba25c': 'Technically necessary',
-      'cdcbd7c': 'Marketing',
-      'a717ff5': 'Analytics',
-      '7c19e32': 'Personalisation',
-      '6cd2721': 'Social media',
-      '15c61c3': 'Other',
-    },
-    purposeDescriptions: {
-      '41ba25c':
-        'Needed for basic functions such as page navigation, security and saving your privacy settings. These cannot be switched off.',
-      'cdcbd7c':
-        'Used to show advertising that matches your interests and to measure how well campaigns work, also on other websites.',
-      'a717ff5':
-        'Helps us understand how visitors use the website, for example which pages are viewed most, so that we can improve it.',
-      '7c19e32':
-        'Remembers your preferences and choices so that content and functions can be adapted to you.',
-      '6cd2721':
-        'Allows content from social networks to be embedded and shared. The networks may also use the data for their own purposes.',
-      '15c61c3':
-        'Services that do not fit into any of the other categories. You will find details on each service in the settings.',
-    },
-  },
-  de: {
-    widgetTitle: 'Datenschutzeinstellungen',
-    widgetIntroText:
-      'Wir verwenden auf dieser Website Cookies und ähnliche Technologien. Einige davon sind notwendig, damit die Website funktioniert. Andere helfen uns, die Nutzung zu analysieren, Inhalte zu personalisieren oder externe Dienste einzubinden; diese setzen wir nur mit Ihrer Einwilligung ein. Sie können Ihre Einwilligung jederzeit in den Einstellungen ändern oder widerrufen. Details finden Sie in den Einstellungen und in unserer Datenschutzerklärung.',
-    widgetDeclineButtonText: 'Ablehnen',
-    widgetFullConsentButtonText: 'Alle akzeptieren',
-    widgetSettingsButtonText: 'Einstellungen',
-    checkAllButtonText: 'Alle auswählen',
-    uncheckAllButtonText: 'Auswahl aufheben',
-    imprint: 'Impressum',
-    imprintHtmlCode: '',
-    imprintUrl: '',
-    privacyPolicy: 'Datenschutzerklärung',
-    privacyPolicyHtmlCode: '',
-    privacyPolicyUrl: '',
-    accessibility: 'Barrierefreiheit',
-    accessibilityHtmlCode: '',
-    accessibilityUrl: '',
-    categoriesTitle: 'Wählen Sie, was Sie erlauben',
-    categoriesCancelButtonText: 'Zurück',
-    categoriesFullConsentButtonText: 'Alle akzeptieren',
-    categoriesSaveButtonText: 'Auswahl speichern',
-    detailsTitle: 'Dienste im Detail',
-    detailsCloseButtonText: 'Schließen',
-    embeddingVendorLabel: 'Anbieter',
-    embeddingDescriptionLabel: 'Beschreibung',
-    embeddingPrivacyPolicyUrlLabel: 'Datenschutzerklärung des Anbieters',
-    embeddingLifetimeLabel: 'Speicherdauer',
-    embeddingWhichDataIsCollectedLabel: 'Erhobene Daten',
-    embeddingPurposeOfDataCollectionLabel: 'Zweck der Verarbeitung',
-    embeddingLegalBasisLabel: 'Rechtsgrundlage',
-    embeddingPlaceOfProcessingLabel: 'Ort der Verarbeitung',
-    embeddingAssetNameLabel: 'Name',
-    embeddingAssetLifetimeLabel: 'Ablauf',
-    embeddingAssetDescriptionLabel: 'Beschreibung',
-    blockedContentTitle: 'Blockierter Inhalt',
-    blockedContentDisclaimer:
-      'Dieser Inhalt wird von einem externen Dienst bereitgestellt. Wenn Sie ihn laden, werden Ihre IP-Adresse und gegebenenfalls weitere Daten an den Anbieter übermittelt, der auch Cookies setzen kann.',
-    blockedContentConsentButtonText: 'Inhalt laden',
-    blockedContentConsentSwitchShowExternalContent: 'Externe Inhalte immer anzeigen',
-    blockedContentConsentSwitchAllowEmbedding: 'Diesen Dienst immer erlauben',
-    blockedContentConsentSwitchProviderDetails: 'Details zum Anbieter',
-    changeConsentText: 'Cookie-Einstellungen ändern',
-    moreInformationLabel: 'Weitere Informationen',
-    questionMarkButtonText: 'Details',
-    tcfVendorIntroText:
-      'Wir arbeiten mit den hier aufgeführten Partnern zusammen. Sie können Informationen auf Ihrem Gerät speichern oder abrufen und personenbezogene Daten für die angegebenen Zwecke verarbeiten. Einige Partner berufen sich statt auf eine Einwilligung auf ein berechtigtes Interesse; dem können Sie hier widersprechen.',
-    tcfPurposeLabel: 'Zwecke',
-    tcfSpecialPurposeLabel: 'Besondere Zwecke',
-    tcfFeaturesLabel: 'Funktionen',
-    tcfSpecialFeaturesLabel: 'Besondere Funktionen',
-    tcfOptedInRemark: 'Nur mit Ihrer ausdrücklichen Einwilligung',
-    tcfThirdPartiesLabel: 'Drittanbieter',
-    nonTcfPurposesLabel: 'Weitere Zwecke',
-    nonTcfVendorsLabel: 'Weitere Anbieter',
-    tcfVendorUsesNonCookieStorageText:
-      'Dieser Anbieter nutzt auch andere Speichermethoden, zum Beispiel den lokalen Speicher Ihres Browsers.',
-    tcfSpecialFeaturesHandledGloballyText:
-      'Besondere Funktionen gelten für alle Anbieter und können nur für alle gemeinsam erlaubt oder abgelehnt werden.',
-    tcfStacksListText: 'Dazu gehören folgende Zwecke:',
-    tcfCookieRefreshText: 'Die Speicherdauer kann bei jedem Besuch neu beginnen.',
-    tcfExtendedDisclosureText: 'Ausführliche Angaben zu Speicherung und Zugriff',
-    tcfAssetTypeLabel: 'Typ',
-    tcfAssetPurposesLabel: 'Zwecke',
-    purposeNames: {
-      '41ba25c': 'Technisch notwendig',
-      'cdcbd7c': 'Marketing',
-      'a717ff5': 'Statistik',
-      '7c19e32': 'Personalisierung',
-      '6cd2721': 'Soziale Medien',
-      '15c61c3': 'Sonstiges',
-    },
-    purposeDescriptions: {
-      '41ba25c':
-        'Erforderlich für grundlegende Funktionen wie Seitennavigation, Sicherheit und das Speichern Ihrer Datenschutzeinstellungen. Diese können nicht deaktiviert werden.',
-      'cdcbd7c':
-        'Dient dazu, Werbung passend zu Ihren Interessen anzuzeigen und den Erfolg von Kampagnen zu messen, auch auf anderen Websites.',
-      'a717ff5':
-        'Hilft uns zu verstehen, wie Besucher die Website nutzen, zum Beispiel welche Seiten am häufigsten aufgerufen werden, damit wir sie verbessern können.',
-      '7c19e32':
-        'Speichert Ihre Vorlieben und Auswahlen, damit Inhalte und Funktionen an Sie angepasst werden können.',
-      '6cd2721':
-        'Ermöglicht es, Inhalte aus sozialen Netzwerken einzubinden und zu teilen. Die Netzwerke können die Daten auch für eigene Zwecke nutzen.',
-      '15c61c3':
-        'Dienste, die in keine der anderen Kategorien passen. Details zu jedem Dienst finden Sie in den Einstellungen.',
-    },
-  },
-  fr: {
-    widgetTitle: 'Paramètres de confidentialité',
-    widgetIntroText:
-      'Ce site utilise des cookies et des technologies similaires. Certains sont nécessaires à son fonctionnement. D’autres nous aident à analyser son utilisation, à personnaliser les contenus ou à intégrer des services externes ; nous ne les utilisons qu’avec votre consentement. Vous pouvez modifier ou retirer votre consentement à tout moment dans les paramètres. Vous trouverez plus de détails dans les paramètres et dans notre politique de confidentialité.',
-    widgetDeclineButtonText: 'Tout refuser',
-    widgetFullConsentButtonText: 'Tout accepter',
-    widgetSettingsButtonText: 'Paramètres',
-    checkAllButtonText: 'Tout sélectionner',
-    uncheckAllButtonText: 'Tout désélectionner',
-    imprint: 'Mentions légales',
-    imprintHtmlCode: '',
-    imprintUrl: '',
-    privacyPolicy: 'Politique de confidentialité',
-    privacyPolicyHtmlCode: '',
-    privacyPolicyUrl: '',
-    accessibility: 'Accessibilité',
-    accessibilityHtmlCode: '',
-    accessibilityUrl: '',
-    categoriesTitle: 'Choisissez ce que vous autorisez',
-    categoriesCancelButtonText: 'Retour',
-    categoriesFullConsentButtonText: 'Tout accepter',
-    categoriesSaveButtonText: 'Enregistrer la sélection',
-    detailsTitle: 'Détails des services',
-    detailsCloseButtonText: 'Fermer',
-    embeddingVendorLabel: 'Fournisseur',
-    embeddingDescriptionLabel: 'Description',
-    embeddingPrivacyPolicyUrlLabel: 'Politique de confidentialité du fournisseur',
-    embeddingLifetimeLabel: 'Durée de conservation',
-    embeddingWhichDataIsCollectedLabel: 'Données collectées',
-    embeddingPurposeOfDataCollectionLabel: 'Finalité du traitement',
-    embeddingLegalBasisLabel: 'Base juridique',
-    embeddingPlaceOfProcessingLabel: 'Lieu du traitement',
-    embeddingAssetNameLabel: 'Nom',
-    embeddingAssetLifetimeLabel: 'Expiration',
-    embeddingAssetDescriptionLabel: 'Description',
-    blockedContentTitle: 'Contenu bloqué',
-    blockedContentDisclaimer:
-      'Ce contenu est fourni par un service externe. Si vous le chargez, votre adresse IP et éventuellement d’autres données seront transmises au fournisseur, qui peut également déposer des cookies.',
-    blockedContentConsentButtonText: 'Charger le contenu',
-    blockedContentConsentSwitchShowExternalContent: 'Toujours afficher les contenus externes',
-    blockedContentConsentSwitchAllowEmbedding: 'Toujours autoriser ce service',
-    blockedContentConsentSwitchProviderDetails: 'Détails du fournisseur',
-    changeConsentText: 'Modifier les paramètres des cookies',
-    moreInformationLabel: 'Plus d’informations',
-    questionMarkButtonText: 'Détails',
-    tcfVendorIntroText:
-      'Nous travaillons avec les partenaires listés ici. Ils peuvent stocker des informations sur votre appareil ou y accéder et traiter des données personnelles pour les finalités indiquées. Certains partenaires invoquent un intérêt légitime plutôt que votre consentement ; vous pouvez vous y opposer ici.',
-    tcfPurposeLabel: 'Finalités',
-    tcfSpecialPurposeLabel: 'Finalités spéciales',
-    tcfFeaturesLabel: 'Fonctionnalités',
-    tcfSpecialFeaturesLabel: 'Fonctionnalités spéciales',
-    tcfOptedInRemark: 'Uniquement avec votre consentement explicite',
-    tcfThirdPartiesLabel: 'Partenaires tiers',
-    nonTcfPurposesLabel: 'Autres finalités',
-    nonTcfVendorsLabel: 'Autres fournisseurs',
-    tcfVendorUsesNonCookieStorageText:
-      'Ce fournisseur utilise aussi d’autres moyens de stockage, par exemple le stockage local de votre navigateur.',
-    tcfSpecialFeaturesHandledGloballyText:
-      'Les fonctionnalités spéciales s’appliquent à tous les fournisseurs et ne peuvent être autorisées ou refusées que pour tous à la fois.',
-    tcfStacksListText: 'Cela comprend les finalités suivantes :',
-    tcfCookieRefreshText: 'La durée de conservation peut recommencer à chaque visite.',
-    tcfExtendedDisclosureText: 'Informations détaillées sur le stockage et l’accès',
-    tcfAssetTypeLabel: 'Type',
-    tcfAssetPurposesLabel: 'Finalités',
-    purposeNames: {
-      '41ba25c': 'Techniquement nécessaires',
-      'cdcbd7c': 'Marketing',
-      'a717ff5': 'Statistiques',
-      '7c19e32': 'Personnalisation',
-      '6cd2721': 'Réseaux sociaux',
-      '15c61c3': 'Autres',
-    },
-    purposeDescriptions: {
-      '41ba25c':
-        'Indispensables aux fonctions de base comme la navigation, la sécurité et l’enregistrement de vos choix de confidentialité. Ils ne peuvent pas être désactivés.',
-      'cdcbd7c':
-        'Permet d’afficher des publicités adaptées à vos centres d’intérêt et de mesurer l’efficacité des campagnes, y compris sur d’autres sites.',
-      'a717ff5':
-        'Nous aide à comprendre comment les visiteurs utilisent le site, par exemple quelles pages sont les plus consultées, afin de l’améliorer.',
-      '7c19e32':
-        'Mémorise vos préférences et vos choix afin d’adapter les contenus et les fonctionnalités.',
-      '6cd2721':
-        'Permet d’intégrer et de partager des contenus issus des réseaux sociaux. Ces réseaux peuvent aussi utiliser les données à leurs propres fins.',
-      '15c61c3':
-        'Services qui n’entrent dans aucune des autres catégories. Vous trouverez les détails de chaque service dans les paramètres.',
-    },
-  },
-  es: {
-    widgetTitle: 'Configuración de privacidad',
-    widgetIntroText:
-      'En este sitio web utilizamos cookies y tecnologías similares. Algunas son necesarias para que el sitio funcione. Otras nos ayudan a analizar su uso, personalizar contenidos o integrar servicios externos; solo las utilizamos si usted lo acepta. Puede cambiar o retirar su consentimiento en cualquier momento en la configuración. Encontrará más detalles en la configuración y en nuestra política de privacidad.',
-    widgetDeclineButtonText: 'Rechazar todo',
-    widgetFullConsentButtonText: 'Aceptar todo',
-    widgetSettingsButtonText: 'Configuración',
-    checkAllButtonText: 'Seleccionar todo',
-    uncheckAllButtonText: 'Deseleccionar todo',
-    imprint: 'Aviso legal',
-    imprintHtmlCode: '',
-    imprintUrl: '',
-    privacyPolicy: 'Política de privacidad',
-    privacyPolicyHtmlCode: '',
-    privacyPolicyUrl: '',
-    accessibility: 'Accesibilidad',
-    accessibilityHtmlCode: '',
-    accessibilityUrl: '',
-    categoriesTitle: 'Elija qué permite',
-    categoriesCancelButtonText: 'Volver',
-    categoriesFullConsentButtonText: 'Aceptar todo',
-    categoriesSaveButtonText: 'Guardar selección',
-    detailsTitle: 'Servicios en detalle',
-    detailsCloseButtonText: 'Cerrar',
-    embeddingVendorLabel: 'Proveedor',
-    embeddingDescriptionLabel: 'Descripción',
-    embeddingPrivacyPolicyUrlLabel: 'Política de privacidad del proveedor',
-    embeddingLifetimeLabel: 'Plazo de conservación',
-    embeddingWhichDataIsCollectedLabel: 'Datos recogidos',
-    embeddingPurposeOfDataCollectionLabel: 'Finalidad del tratamiento',
-    embeddingLegalBasisLabel: 'Base jurídica',
-    embeddingPlaceOfProcessingLabel: 'Lugar del tratamiento',
-    embeddingAssetNameLabel: 'Nombre',
-    embeddingAssetLifetimeLabel: 'Caducidad',
-    embeddingAssetDescriptionLabel: 'Descripción',
-    blockedContentTitle: 'Contenido bloqueado',
-    blockedContentDisclaimer:
-      'Este contenido lo proporciona un servicio externo. Si lo carga, su dirección IP y posiblemente otros datos se enviarán al proveedor, que también puede instalar cookies.',
-    blockedContentConsentButtonText: 'Cargar contenido',
-    blockedContentConsentSwitchShowExternalContent: 'Mostrar siempre el contenido externo',
-    blockedContentConsentSwitchAllowEmbedding: 'Permitir siempre este servicio',
-    blockedContentConsentSwitchProviderDetails: 'Detalles del proveedor',
-    changeConsentText: 'Cambiar la configuración de cookies',
-    moreInformationLabel: 'Más información',
-    questionMarkButtonText: 'Detalles',
-    tcfVendorIntroText:
-      'Trabajamos con los socios que se indican aquí. Pueden almacenar información en su dispositivo o acceder a ella y tratar datos personales para los fines indicados. Algunos socios se basan en el interés legítimo en lugar del consentimiento; puede oponerse a ello aquí.',
-    tcfPurposeLabel: 'Finalidades',
-    tcfSpecialPurposeLabel: 'Finalidades especiales',
-    tcfFeaturesLabel: 'Características',
-    tcfSpecialFeaturesLabel: 'Características especiales',
-    tcfOptedInRemark: 'Solo con su consentimiento expreso',
-    tcfThirdPartiesLabel: 'Proveedores externos',
-    nonTcfPurposesLabel: 'Otras finalidades',
-    nonTcfVendorsLabel: 'Otros proveedores',
-    tcfVendorUsesNonCookieStorageText:
-      'Este proveedor también utiliza otros métodos de almacenamiento, por ejemplo el almacenamiento local de su navegador.',
-    tcfSpecialFeaturesHandledGloballyText:
-      'Las características especiales se aplican a todos los proveedores y solo pueden permitirse o rechazarse para todos a la vez.',
-    tcfStacksListText: 'Incluye las siguientes finalidades:',
-    tcfCookieRefreshText: 'El plazo de conservación puede volver a empezar en cada visita.',
-    tcfExtendedDisclosureText: 'Información detallada sobre el almacenamiento y el acceso',
-    tcfAssetTypeLabel: 'Tipo',
-    tcfAssetPurposesLabel: 'Finalidades',
-    purposeNames: {
-      '41ba25c': 'Técnicamente necesarias',
-      'cdcbd7c': 'Marketing',
-      'a717ff5': 'Estadísticas',
-      '7c19e32': 'Personalización',
-      '6cd2721': 'Redes sociales',
-      '15c61c3': 'Otros',
-    },
-    purposeDescriptions: {
-      '41ba25c':
-        'Imprescindibles para funciones básicas como la navegación, la seguridad y el almacenamiento de su configuración de privacidad. No se pueden desactivar.',
-      'cdcbd7c':
-        'Sirve para mostrar publicidad acorde con sus intereses y medir la eficacia de las campañas, también en otros sitios web.',
-      'a717ff5':
-        'Nos ayuda a entender cómo usan los visitantes el sitio web, por ejemplo qué páginas se visitan más, para poder mejorarlo.',
-      '7c19e32':
-        'Recuerda sus preferencias y elecciones para adaptar a usted los contenidos y las funciones.',
-      '6cd2721':
-        'Permite integrar y compartir contenidos de redes sociales. Estas redes también pueden utilizar los datos para sus propios fines.',
-      '15c61c3':
-        'Servicios que no encajan en ninguna de las demás categorías. Encontrará los detalles de cada servicio en la configuración.',
-    },
-  },
-  it: {
-    widgetTitle: 'Impostazioni sulla privacy',
-    widgetIntroText:
-      'Su questo sito utilizziamo cookie e tecnologie simili. Alcuni sono necessari per il funzionamento del sito. Altri ci aiutano ad analizzarne l’utilizzo, a personalizzare i contenuti o a integrare servizi esterni; li utilizziamo solo con il Suo consenso. Può modificare o revocare il consenso in qualsiasi momento nelle impostazioni. Trova maggiori dettagli nelle impostazioni e nella nostra informativa sulla privacy.',
-    widgetDeclineButtonText: 'Rifiuta tutto',
-    widgetFullConsentButtonText: 'Accetta tutto',
-    widgetSettingsButtonText: 'Impostazioni',
-    checkAllButtonText: 'Seleziona tutto',
-    uncheckAllButtonText: 'Deseleziona tutto',
-    imprint: 'Note legali',
-    imprintHtmlCode: '',
-    imprintUrl: '',
-    privacyPolicy: 'Informativa sulla privacy',
-    privacyPolicyHtmlCode: '',
-    privacyPolicyUrl: '',
-    accessibility: 'Accessibilità',
-    accessibilityHtmlCode: '',
-    accessibilityUrl: '',
-    categoriesTitle: 'Scelga cosa consentire',
-    categoriesCancelButtonText: 'Indietro',
-    categoriesFullConsentButtonText: 'Accetta tutto',
-    categoriesSaveButtonText: 'Salva selezione',
-    detailsTitle: 'Servizi in dettaglio',
-    detailsCloseButtonText: 'Chiudi',
-    embeddingVendorLabel: 'Fornitore',
-    embeddingDescriptionLabel: 'Descrizione',
-    embeddingPrivacyPolicyUrlLabel: 'Informativa sulla privacy del fornitore',
-    embeddingLifetimeLabel: 'Durata di conservazione',
-    embeddingWhichDataIsCollectedLabel: 'Dati raccolti',
-    embeddingPurposeOfDataCollectionLabel: 'Finalità del trattamento',
-    embeddingLegalBasisLabel: 'Base giuridica',
-    embeddingPlaceOfProcessingLabel: 'Luogo del trattamento',
-    embeddingAssetNameLabel: 'Nome',
-    embeddingAssetLifetimeLabel: 'Scadenza',
-    embeddingAssetDescriptionLabel: 'Descrizione',
-    blockedContentTitle: 'Contenuto bloccato',
-    blockedContentDisclaimer:
-      'Questo contenuto è fornito da un servizio esterno. Se lo carica, il Suo indirizzo IP ed eventualmente altri dati verranno trasmessi al fornitore, che può anche impostare cookie.',
-    blockedContentConsentButtonText: 'Carica contenuto',
-    blockedContentConsentSwitchShowExternalContent: 'Mostra sempre i contenuti esterni',
-    blockedContentConsentSwitchAllowEmbedding: 'Consenti sempre questo servizio',
-    blockedContentConsentSwitchProviderDetails: 'Dettagli sul fornitore',
-    changeConsentText: 'Modifica le impostazioni dei cookie',
-    moreInformationLabel: 'Maggiori informazioni',
-    questionMarkButtonText: 'Dettagli',
-    tcfVendorIntroText:
-      'Collaboriamo con i partner elencati qui. Possono archiviare informazioni sul Suo dispositivo o accedervi e trattare dati personali per le finalità indicate. Alcuni partner si basano sul legittimo interesse anziché sul consenso; può opporsi qui.',
-    tcfPurposeLabel: 'Finalità',
-    tcfSpecialPurposeLabel: 'Finalità speciali',
-    tcfFeaturesLabel: 'Funzionalità',
-    tcfSpecialFeaturesLabel: 'Funzionalità speciali',
-    tcfOptedInRemark: 'Solo con il Suo consenso esplicito',
-    tcfThirdPartiesLabel: 'Fornitori terzi',
-    nonTcfPurposesLabel: 'Altre finalità',
-    nonTcfVendorsLabel: 'Altri fornitori',
-    tcfVendorUsesNonCookieStorageText:
-      'Questo fornitore utilizza anche altri metodi di archiviazione, ad esempio la memoria locale del Suo browser.',
-    tcfSpecialFeaturesHandledGloballyText:
-      'Le funzionalità speciali valgono per tutti i fornitori e possono essere consentite o rifiutate solo per tutti insieme.',
-    tcfStacksListText: 'Comprende le seguenti finalità:',
-    tcfCookieRefreshText: 'La durata di conservazione può ricominciare a ogni visita.',
-    tcfExtendedDisclosureText: 'Informazioni dettagliate su archiviazione e accesso',
-    tcfAssetTypeLabel: 'Tipo',
-    tcfAssetPurposesLabel: 'Finalità',
-    purposeNames: {
-      '41ba25c': 'Tecnicamente necessari',
-      'cdcbd7c': 'Marketing',
-      'a717ff5': 'Statistiche',
-      '7c19e32': 'Personalizzazione',
-      '6cd2721': 'Social media',
-      '15c61c3': 'Altro',
-    },
-    purposeDescriptions: {
-      '41ba25c':
-        'Servizi indispensabili per funzioni di base come la navigazione, la sicurezza e il salvataggio delle Sue impostazioni sulla privacy. Non possono essere disattivati.',
-      'cdcbd7c':
-        'Serve a mostrare pubblicità in linea con i Suoi interessi e a misurare l’efficacia delle campagne, anche su altri siti.',
-      'a717ff5':
-        'Ci aiuta a capire come i visitatori usano il sito, ad esempio quali pagine sono le più visitate, per poterlo migliorare.',
-      '7c19e32': 'Memorizza le Sue preferenze e scelte per adattare contenuti e funzioni.',
-      '6cd2721':
-        'Consente di integrare e condividere contenuti dei social network. I social network possono usare i dati anche per scopi propri.',
-      '15c61c3':
-        'Servizi che non rientrano in nessuna delle altre categorie. Trova i dettagli di ogni servizio nelle impostazioni.',
-    },
-  },
-  nl: {
-    widgetTitle: 'Privacyinstellingen',
-    widgetIntroText:
-      'Op deze website gebruiken we cookies en vergelijkbare technieken. Sommige zijn nodig om de website te laten werken. Andere helpen ons het gebruik te analyseren, content te personaliseren of externe diensten in te sluiten; die gebruiken we alleen met uw toestemming. U kunt uw toestemming op elk moment wijzigen of intrekken in de instellingen. Meer informatie vindt u in de instellingen en in onze privacyverklaring.',
-    widgetDeclineButtonText: 'Alles weigeren',
-    widgetFullConsentButtonText: 'Alles accepteren',
-    widgetSettingsButtonText: 'Instellingen',
-    checkAllButtonText: 'Alles selecteren',
-    uncheckAllButtonText: 'Alles deselecteren',
-    imprint: 'Colofon',
-    imprintHtmlCode: '',
-    imprintUrl: '',
-    privacyPolicy: 'Privacyverklaring',
-    privacyPolicyHtmlCode: '',
-    privacyPolicyUrl: '',
-    accessibility: 'Toegankelijkheid',
-    accessibilityHtmlCode: '',
-    accessibilityUrl: '',
-    categoriesTitle: 'Kies wat u toestaat',
-    categoriesCancelButtonText: 'Terug',
-    categoriesFullConsentButtonText: 'Alles accepteren',
-    categoriesSaveButtonText: 'Selectie opslaan',
-    detailsTitle: 'Diensten in detail',
-    detailsCloseButtonText: 'Sluiten',
-    embeddingVendorLabel: 'Aanbieder',
-    embeddingDescriptionLabel: 'Beschrijving',
-    embeddingPrivacyPolicyUrlLabel: 'Privacyverklaring van de aanbieder',
-    embeddingLifetimeLabel: 'Bewaartermijn',
-    embeddingWhichDataIsCollectedLabel: 'Verzamelde gegevens',
-    embeddingPurposeOfDataCollectionLabel: 'Doel van de verwerking',
-    embeddingLegalBasisLabel: 'Rechtsgrond',
-    embeddingPlaceOfProcessingLabel: 'Plaats van verwerking',
-    embeddingAssetNameLabel: 'Naam',
-    embeddingAssetLifetimeLabel: 'Vervaltermijn',
-    embeddingAssetDescriptionLabel: 'Beschrijving',
-    blockedContentTitle: 'Geblokkeerde content',
-    blockedContentDisclaimer:
-      'Deze content wordt geleverd door een externe dienst. Als u deze laadt, worden uw IP-adres en mogelijk andere gegevens naar de aanbieder verzonden, die ook cookies kan plaatsen.',
-    blockedContentConsentButtonText: 'Content laden',
-    blockedContentConsentSwitchShowExternalContent: 'Externe content altijd tonen',
-    blockedContentConsentSwitchAllowEmbedding: 'Deze dienst altijd toestaan',
-    blockedContentConsentSwitchProviderDetails: 'Details van de aanbieder',
-    changeConsentText: 'Cookie-instellingen wijzigen',
-    moreInformationLabel: 'Meer informatie',
-    questionMarkButtonText: 'Details',
-    tcfVendorIntroText:
-      'We werken samen met de hier vermelde partners. Zij kunnen informatie op uw apparaat opslaan of uitlezen en persoonsgegevens verwerken voor de aangegeven doeleinden. Sommige partners beroepen zich op een gerechtvaardigd belang in plaats van toestemming; daartegen kunt u hier bezwaar maken.',
-    tcfPurposeLabel: 'Doeleinden',
-    tcfSpecialPurposeLabel: 'Speciale doeleinden',
-    tcfFeaturesLabel: 'Functies',
-    tcfSpecialFeaturesLabel: 'Speciale functies',
-    tcfOptedInRemark: 'Alleen met uw uitdrukkelijke toestemming',
-    tcfThirdPartiesLabel: 'Externe partijen',
-    nonTcfPurposesLabel: 'Overige doeleinden',
-    nonTcfVendorsLabel: 'Overige aanbieders',
-    tcfVendorUsesNonCookieStorageText:
-      'Deze aanbieder gebruikt ook andere opslagmethoden, zoals de lokale opslag van uw browser.',
-    tcfSpecialFeaturesHandledGloballyText:
-      'Speciale functies gelden voor alle aanbieders en kunnen alleen voor alle aanbieders tegelijk worden toegestaan of geweigerd.',
-    tcfStacksListText: 'Dit omvat de volgende doeleinden:',
-    tcfCookieRefreshText: 'De bewaartermijn kan bij elk bezoek opnieuw beginnen.',
-    tcfExtendedDisclosureText: 'Uitgebreide informatie over opslag en toegang',
-    tcfAssetTypeLabel: 'Type',
-    tcfAssetPurposesLabel: 'Doeleinden',
-    purposeNames: {
-      '41ba25c': 'Technisch noodzakelijk',
-      'cdcbd7c': 'Marketing',
-      'a717ff5': 'Statistieken',
-      '7c19e32': 'Personalisatie',
-      '6cd2721': 'Sociale media',
-      '15c61c3': 'Overig',
-    },
-    purposeDescriptions: {
-      '41ba25c':
-        'Nodig voor basisfuncties zoals navigatie, beveiliging en het opslaan van uw privacyinstellingen. Deze kunnen niet worden uitgeschakeld.',
-      'cdcbd7c':
-        'Wordt gebruikt om advertenties te tonen die bij uw interesses passen en om het succes van campagnes te meten, ook op andere websites.',
-      'a717ff5':
-        'Helpt ons te begrijpen hoe bezoekers de website gebruiken, bijvoorbeeld welke pagina’s het vaakst worden bekeken, zodat we de website kunnen verbeteren.',
-      '7c19e32':
-        'Onthoudt uw voorkeuren en keuzes, zodat content en functies op u kunnen worden afgestemd.',
-      '6cd2721':
-        'Maakt het mogelijk content van sociale netwerken in te sluiten en te delen. Deze netwerken kunnen de gegevens ook voor eigen doeleinden gebruiken.',
-      '15c61c3':
-        'Diensten die in geen van de andere categorieën passen. De details van elke dienst vindt u in de instellingen.',
-    },
-  },
-  pl: {
-    widgetTitle: 'Ustawienia prywatności',
-    widgetIntroText:
-      'Na tej stronie używamy plików cookie i podobnych technologii. Niektóre z nich są niezbędne do działania strony. Inne pomagają nam analizować sposób korzystania ze strony, personalizować treści lub osadzać usługi zewnętrzne; używamy ich wyłącznie za Państwa zgodą. Zgodę mogą Państwo w każdej chwili zmienić lub wycofać w ustawieniach. Szczegółowe informacje znajdują się w ustawieniach oraz w naszej polityce prywatności.',
-    widgetDeclineButtonText: 'Odrzuć wszystkie',
-    widgetFullConsentButtonText: 'Zaakceptuj wszystkie',
-    widgetSettingsButtonText: 'Ustawienia',
-    checkAllButtonText: 'Zaznacz wszystkie',
-    uncheckAllButtonText: 'Odznacz wszystkie',
-    imprint: 'Nota prawna',
-    imprintHtmlCode: '',
-    imprintUrl: '',
-    privacyPolicy: 'Polityka prywatności',
-    privacyPolicyHtmlCode: '',
-    privacyPolicyUrl: '',
-    accessibility: 'Dostępność',
-    accessibilityHtmlCode: '',
-    accessibilityUrl: '',
-    categoriesTitle: 'Zarządzanie zgodami',
-    categoriesCancelButtonText: 'Wstecz',
-    categoriesFullConsentButtonText: 'Zaakceptuj wszystkie',
-    categoriesSaveButtonText: 'Zapisz wybór',
-    detailsTitle: 'Szczegóły usług',
-    detailsCloseButtonText: 'Zamknij',
-    embeddingVendorLabel: 'Dostawca',
-    embeddingDescriptionLabel: 'Opis',
-    embeddingPrivacyPolicyUrlLabel: 'Polityka prywatności dostawcy',
-    embeddingLifetimeLabel: 'Okres przechowywania',
-    embeddingWhichDataIsCollectedLabel: 'Zbierane dane',
-    embeddingPurposeOfDataCollectionLabel: 'Cel przetwarzania',
-    embeddingLegalBasisLabel: 'Podstawa prawna',
-    embeddingPlaceOfProcessingLabel: 'Miejsce przetwarzania',
-    embeddingAssetNameLabel: 'Nazwa',
-    embeddingAssetLifetimeLabel: 'Wygaśnięcie',
-    embeddingAssetDescriptionLabel: 'Opis',
-    blockedContentTitle: 'Zablokowana treść',
-    blockedContentDisclaimer:
-      'Ta treść pochodzi z usługi zewnętrznej. Po jej załadowaniu Państwa adres IP i ewentualnie inne dane zostaną przekazane dostawcy, który może również zapisywać pliki cookie.',
-    blockedContentConsentButtonText: 'Załaduj treść',
-    blockedContentConsentSwitchShowExternalContent: 'Zawsze pokazuj treści zewnętrzne',
-    blockedContentConsentSwitchAllowEmbedding: 'Zawsze zezwalaj na tę usługę',
-    blockedContentConsentSwitchProviderDetails: 'Szczegóły dostawcy',
-    changeConsentText: 'Zmień ustawienia plików cookie',
-    moreInformationLabel: 'Więcej informacji',
-    questionMarkButtonText: 'Szczegóły',
-    tcfVendorIntroText:
-      'Współpracujemy z wymienionymi tutaj partnerami. Mogą oni przechowywać informacje na Państwa urządzeniu lub uzyskiwać do nich dostęp oraz przetwarzać dane osobowe w podanych celach. Niektórzy partnerzy zamiast na zgodę powołują się na prawnie uzasadniony interes; mogą Państwo wnieść tutaj sprzeciw.',
-    tcfPurposeLabel: 'Cele',
-    tcfSpecialPurposeLabel: 'Cele specjalne',
-    tcfFeaturesLabel: 'Funkcje',
-    tcfSpecialFeaturesLabel: 'Funkcje specjalne',
-    tcfOptedInRemark: 'Tylko za Państwa wyraźną zgodą',
-    tcfThirdPartiesLabel: 'Dostawcy zewnętrzni',
-    nonTcfPurposesLabel: 'Inne cele',
-    nonTcfVendorsLabel: 'Inni dostawcy',
-    tcfVendorUsesNonCookieStorageText:
-      'Ten dostawca korzysta również z innych metod przechowywania danych, np. z pamięci lokalnej przeglądarki.',
-    tcfSpecialFeaturesHandledGloballyText:
-      'Funkcje specjalne dotyczą wszystkich dostawców i można na nie zezwolić lub je odrzucić tylko łącznie dla wszystkich.',
-    tcfStacksListText: 'Obejmuje to następujące cele:',
-    tcfCookieRefreshText: 'Okres przechowywania może rozpoczynać się od nowa przy każdej wizycie.',
-    tcfExtendedDisclosureText: 'Szczegółowe informacje o przechowywaniu i dostępie',
-    tcfAssetTypeLabel: 'Typ',
-    tcfAssetPurposesLabel: 'Cele',
-    purposeNames: {
-      '41ba25c': 'Technicznie niezbędne',
-      'cdcbd7c': 'Marketing',
-      'a717ff5': 'Analityka',
-      '7c19e32': 'Personalizacja',
-      '6cd2721': 'Media społecznościowe',
-      '15c61c3': 'Inne',
-    },
-    purposeDescriptions: {
-      '41ba25c':
-        'Potrzebne do podstawowych funkcji, takich jak nawigacja, bezpieczeństwo i zapisanie Państwa ustawień prywatności. Nie można ich wyłączyć.',
-      'cdcbd7c':
-        'Służy do wyświetlania reklam dopasowanych do Państwa zainteresowań i mierzenia skuteczności kampanii, także na innych stronach.',
-      'a717ff5':
-        'Pomaga nam zrozumieć, jak odwiedzający korzystają ze strony, np. które podstrony są najczęściej oglądane, abyśmy mogli ją ulepszać.',
-      '7c19e32':
-        'Zapamiętuje Państwa preferencje i wybory, aby dopasować do nich treści i funkcje.',
-      '6cd2721':
-        'Umożliwia osadzanie i udostępnianie treści z serwisów społecznościowych. Serwisy te mogą wykorzystywać dane również do własnych celów.',
-      '15c61c3':
-        'Usługi, które nie pasują do żadnej z pozostałych kategorii. Szczegóły każdej usługi znajdują się w ustawieniach.',
-    },
-  },
+  en, de, fr, es, it, nl, pl, bg, hr, cs, da, et, fi, el, hu, ga, lv, lt, mt, pt, ro, sk, sl, sv,
 };
 
 /** Fields that hold HTML and are not escaped by the widget; every other text is escaped. */
@@ -704,4 +138,12 @@ export const HTML_TEXT_FIELDS: readonly LocaleTextField[] = [
   'imprintHtmlCode',
   'privacyPolicyHtmlCode',
   'accessibilityHtmlCode',
+];
+
+/** Fields that belong to the site (its legal pages) and have no built-in value in any language. */
+export const SITE_TEXT_FIELDS: readonly LocaleTextField[] = [
+  'imprintUrl',
+  'privacyPolicyUrl',
+  'accessibilityUrl',
+  ...HTML_TEXT_FIELDS,
 ];

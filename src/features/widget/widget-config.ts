@@ -5,13 +5,18 @@ import type { Embedding } from '../embeddings/embeddings.schemas.js';
 import type { Domain } from '../domains/domains.schemas.js';
 import { sharingHost } from '../domains/domain-name.js';
 import { strictEmbeddings } from './strict-policy.js';
-import { BUILTIN_LANGUAGES, HTML_TEXT_FIELDS, PURPOSE_IDS, type LocaleTexts } from '../locales/builtin-texts.js';
+import { BUILTIN_LANGUAGES, HTML_TEXT_FIELDS, PURPOSE_IDS, SITE_TEXT_FIELDS, type LocaleTexts } from '../locales/builtin-texts.js';
 import { fillLegalHtml } from '../locales/locale-html.js';
 import { effectiveTexts, languageOf, type StandardTexts, type StoredTexts } from '../locales/locale-texts.js';
 import type { Placeholder } from '../placeholders/placeholders.schemas.js';
 import type { Theme } from '../themes/themes.schemas.js';
 
-/** The Locale fields the widget shows; the rest (TCF, HTML) stays on the server. */
+/**
+ * The Locale fields the widget shows; the TCF labels stay on the server. The last four are placed where the
+ * reference model's groups put them (docs/widget.md, "Languages"): the embedding's storage period in the
+ * details layer, the "always show external content" switch, the provider details and "more information" in the
+ * iframe blocker.
+ */
 export const WIDGET_TEXT_FIELDS = [
   'widgetTitle', 'widgetIntroText', 'widgetDeclineButtonText', 'widgetFullConsentButtonText',
   'widgetSettingsButtonText', 'checkAllButtonText', 'uncheckAllButtonText', 'imprint', 'imprintUrl',
@@ -23,7 +28,8 @@ export const WIDGET_TEXT_FIELDS = [
   'embeddingPlaceOfProcessingLabel', 'embeddingAssetNameLabel', 'embeddingAssetLifetimeLabel',
   'embeddingAssetDescriptionLabel', 'blockedContentTitle', 'blockedContentDisclaimer',
   'blockedContentConsentButtonText', 'blockedContentConsentSwitchAllowEmbedding', 'changeConsentText',
-  'questionMarkButtonText',
+  'questionMarkButtonText', 'embeddingLifetimeLabel', 'blockedContentConsentSwitchShowExternalContent',
+  'blockedContentConsentSwitchProviderDetails', 'moreInformationLabel', 'languageLabel',
 ] as const;
 
 const COLOR_VARS: Record<string, string> = {
@@ -61,22 +67,36 @@ export interface WidgetSource {
 export interface LanguageChoice {
   /** The snippet's `lang`, if any. */
   forced?: string | undefined;
-  /** The first of the browser's Accept-Language entries that Placet has built-in texts for. */
+  /**
+   * The built-in language to offer beside the domain's locales: the browser's most preferred language when it
+   * is built in and no active locale of the domain has it (widget.service.ts, `preferredBuiltin`); left out when
+   * the domain's `offerBuiltinLanguages` is off and it has locales.
+   */
   acceptLanguage?: string | undefined;
 }
 
+const isBuiltin = (name: string) => (BUILTIN_LANGUAGES as readonly string[]).includes(languageOf(name));
+
 /**
- * The locales a page can show: the domain's active locales; without any, the built-in language the
- * browser prefers (else English). A forced `lang` that is not a domain locale but a built-in language is
- * added, so `&lang=fr` works on a domain without locales.
+ * The locales a page offers, the default first: the domain's active locales (oldest first); then, when the
+ * domain offers built-in languages (`offerBuiltinLanguages`, README "Languages offered") or has no locale, the
+ * built-in language the browser prefers if no locale has it, so a visitor is asked in a language they read;
+ * without any of these, English. A forced `lang` that is not a domain locale but a built-in language is added,
+ * so `&lang=fr` works on a domain without a French locale.
  */
-export function availableLocales(source: Pick<WidgetSource, 'locales' | 'features'>, choice: LanguageChoice): string[] {
+export function availableLocales(
+  source: Pick<WidgetSource, 'locales' | 'features'> & { domain: Pick<Domain, 'offerBuiltinLanguages'> },
+  choice: LanguageChoice,
+): string[] {
   const names = source.locales.map((l) => l.name);
-  if (names.length === 0) names.push(choice.acceptLanguage ?? 'en');
-  const forced = choice.forced;
-  if (forced && !names.includes(forced) && (BUILTIN_LANGUAGES as readonly string[]).includes(languageOf(forced))) {
-    names.push(forced);
+  const covered = (lang: string) => names.some((n) => n === lang || languageOf(n) === languageOf(lang));
+  const extra = choice.acceptLanguage;
+  if (extra && isBuiltin(extra) && !covered(extra) && (names.length === 0 || source.domain.offerBuiltinLanguages)) {
+    names.push(extra);
   }
+  if (names.length === 0) names.push('en');
+  const forced = choice.forced;
+  if (forced && !names.includes(forced) && isBuiltin(forced)) names.push(forced);
   // Without moreThan2Lang the page offers two languages: the two oldest active locales (a forced language
   // beyond them is not offered, and the page shows the first).
   return source.features?.moreThan2Lang === false ? names.slice(0, LOCALES_WITHOUT_MORE_THAN_2_LANG) : names;
@@ -94,11 +114,17 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
   const names = availableLocales(source, choice);
   const stored = new Map(source.locales.map((l) => [l.name, l.stored]));
   const loc: Record<string, LocaleBundle> = {};
+  // A built-in language offered beside the domain's locales takes its words from the built-in (or the agency's
+  // standard) texts of that language, never the domain's texts in another language, but the site's legal
+  // pages (URLs and HTML) from the default locale: they are the site's, and a banner without them is worse.
+  const home = source.locales[0] && effectiveTexts(source.locales[0].name, source.locales[0].stored, source.standardTexts);
   for (const name of names) {
     const texts = effectiveTexts(name, stored.get(name), source.standardTexts);
+    if (home && !stored.has(name)) for (const f of SITE_TEXT_FIELDS) texts[f] ||= home[f];
     texts.imprintUrl ||= source.legalLinks?.imprintUrl ?? '';
     texts.privacyPolicyUrl ||= source.legalLinks?.privacyPolicyUrl ?? '';
     loc[name] = localeBundle(name, texts, source.embeddings, fill);
+    loc[name].n = autonym(name, names);
   }
   const used = new Set(source.embeddings.map((e) => e.purpose));
   return {
@@ -192,6 +218,10 @@ function localeBundle(name: string, texts: LocaleTexts, embeddings: Embedding[],
   for (const emb of embeddings) {
     const tr = translationFor(emb.translations, name) ?? {};
     const pick = (k: keyof typeof tr & keyof Embedding) => fill((tr[k] as string | undefined) || (emb[k] as string));
+    const assets = emb.assets.map((a) => {
+      const at = translationFor(a.translations, name);
+      return [a.name, fill(at?.lifetime || a.lifetime), fill(at?.description || a.description)] as [string, string, string];
+    });
     e[emb.id] = [
       pick('name'),
       fill(emb.vendor),
@@ -204,13 +234,30 @@ function localeBundle(name: string, texts: LocaleTexts, embeddings: Embedding[],
       fill(tr.blockedContentTitle ?? ''),
       fill(tr.blockedContentText ?? ''),
       fill(tr.blockedContentButtonText ?? ''),
-      emb.assets.map((a) => {
-        const at = translationFor(a.translations, name);
-        return [a.name, fill(at?.lifetime || a.lifetime), fill(at?.description || a.description)];
-      }),
+      assets,
+      // The embedding's storage period (embeddingLifetimeLabel): its assets' lifetimes, each once, computed here
+      // so the widget only prints it.
+      [...new Set(assets.map((a) => a[1]).filter((l) => l !== ''))].join(', '),
     ];
   }
-  return { t, pu, e };
+  return { n: name, t, pu, e };
+}
+
+/**
+ * A locale's name in its own language, as language switchers show it (a visitor looks for the language they
+ * read, not its name in the current one): `Deutsch`, `Français`; with the region only when two offered locales
+ * share the language (`Österreichisches Deutsch` beside `Deutsch (Deutschland)`). Computed here, where ICU has
+ * every language's names, so the widget carries none.
+ */
+export function autonym(name: string, offered: readonly string[]): string {
+  const shared = offered.filter((n) => languageOf(n) === languageOf(name)).length > 1;
+  const tag = (shared ? name : languageOf(name)).replace('_', '-');
+  try {
+    const s = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? name;
+    return s.charAt(0).toLocaleUpperCase(tag) + s.slice(1);
+  } catch {
+    return name; // not a tag ICU knows: the locale's own name
+  }
 }
 
 /** A flag that is off leaves out what it gates: own logo, individual CSS, the iframe blocker's CSS. */

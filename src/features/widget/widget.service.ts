@@ -197,7 +197,8 @@ export class WidgetService {
     // default, so random values cannot make the server compress a new variant per request (#16 item 5).
     const theme = req.theme !== undefined && keys.themeIds.has(req.theme) ? req.theme : '';
     const forced = forcedLanguage(req.lang, keys.locales);
-    const choice: LanguageChoice = { forced, acceptLanguage: builtinFromAcceptLanguage(req.acceptLanguage) };
+    const offer = domain.offerBuiltinLanguages || keys.locales.size === 0;
+    const choice: LanguageChoice = { forced, acceptLanguage: offer ? preferredBuiltin(req.acceptLanguage, keys.locales) : undefined };
     // A TCF domain's vendor selection follows the GVL version too (a refresh changes it without a revision).
     const gvl = domain.tcfEnabled ? `:g${gvlStoreFor(this.deps).current?.vendorListVersion ?? 0}` : '';
     // The code variant is part of the key (the revision changes with the setting too, but the key says so).
@@ -408,8 +409,15 @@ function forcedLanguage(lang: string | undefined, locales: ReadonlySet<string>):
   return (BUILTIN_LANGUAGES as readonly string[]).includes(language) ? language : undefined;
 }
 
-function builtinFromAcceptLanguage(header: string | undefined): string | undefined {
+/**
+ * The built-in language to offer this browser: its most preferred language (by `q`), if that is built in and no
+ * active locale of the domain has it. A preferred language the domain has, or one with no built-in texts
+ * followed by one the domain has, gives none: the visitor reads the domain's own texts. Keys the cache, so at
+ * most one variant per built-in language.
+ */
+function preferredBuiltin(header: string | undefined, locales: ReadonlySet<string>): string | undefined {
   if (!header) return undefined;
+  const own = new Set([...locales].map(languageOf));
   const langs = header
     .split(',')
     .map((part) => {
@@ -418,7 +426,8 @@ function builtinFromAcceptLanguage(header: string | undefined): string | undefin
     })
     .filter((l) => l.q > 0)
     .sort((a, b) => b.q - a.q);
-  return langs.find((l) => (BUILTIN_LANGUAGES as readonly string[]).includes(l.lang))?.lang;
+  const first = langs.find((l) => own.has(l.lang) || (BUILTIN_LANGUAGES as readonly string[]).includes(l.lang));
+  return first && !own.has(first.lang) ? first.lang : undefined;
 }
 
 function pickEncoding(header: string | undefined): 'identity' | 'gzip' | 'br' {

@@ -6,7 +6,7 @@ import { assetTable, btn, h, link, purposes, toggle, trusted, vars } from './dom
 import { decide, fixed } from '../storage.js';
 import { CSS, ICON } from '../style.js';
 import { c, dnt, doc, em, gpc, S, th } from '../state.js';
-import { dispatch } from '../api.js';
+import { api, dispatch } from '../api.js';
 import { bundle, t, texts } from '../i18n.js';
 
 export const FOCUSABLE = 'button,input:not([disabled]),a[href],summary';
@@ -53,13 +53,18 @@ export const declineAll = () => decide([], 'declineAll');
 
 export const save = (ev: Event) => trusted(ev) && decide(S.sel, 'save');
 
-// Legal pages open in a layer of their own (display mode `direct`, the locale's HTML) or as links.
-export const legalLinks = () =>
+// Legal pages open in a layer of their own (display mode `direct`, the locale's HTML) or as links. With more
+// than one language offered, the footer also has the language switcher: each language named in itself, the
+// focus kept on it across the redraw (arrow keys change a closed <select> one step at a time).
+export const legalLinks = (L = Object.keys(c.loc)) =>
   h('p', { class: 'l' }, ...c.lg.map(([f, direct, blank]) =>
     direct && t(`${f}HtmlCode`)
       ? h('button', { type: 'button', class: 'k', onclick: () => ((S.legal = f), (S.legalFrom = S.layer), render(4)) }, t(f))
       : link(t(f), t(`${f}Url`), blank),
-  ));
+  ), L[1] && h('select', {
+    'aria-label': t('languageLabel'),
+    onchange: (ev: Event) => (api.switchLocale((ev.target as HTMLSelectElement).value), S.panel.querySelector('select')!.focus()),
+  }, ...L.map((n) => h('option', { value: n, selected: n === S.lang }, c.loc[n]!.n))));
 
 export const purposeToggle = (p: string) => {
   const ids = em.filter((e) => e.p === p).map((e) => e.i);
@@ -145,6 +150,7 @@ export const views: Record<number, () => HTMLElement> = {
                 row('embeddingVendorLabel', x[1]),
                 row('embeddingDescriptionLabel', x[2]),
                 row('embeddingPrivacyPolicyUrlLabel', x[3] && h('a', { href: x[3], target: '_blank', rel: 'noopener' }, x[3])),
+                row('embeddingLifetimeLabel', x[12]),
                 row('embeddingWhichDataIsCollectedLabel', x[4]),
                 row('embeddingPurposeOfDataCollectionLabel', x[5]),
                 row('embeddingLegalBasisLabel', x[6]),
