@@ -12,7 +12,7 @@ import { ConsentTokens, loadConsentTokens } from './consent-token.js';
 import { IngestStats } from './ingest-stats.js';
 
 const ucid = () => randomBytes(32).toString('hex');
-const hourNow = () => ConsentTokens.issueTime(Math.floor(Date.now() / 1000));
+const hourNow = (ctx: TestContext) => ConsentTokens.issueTime(Math.floor(ctx.clock.now().getTime() / 1000));
 
 /** A domain with one optional and one necessary embedding, and a sender that adds a valid token unless told otherwise. */
 async function setup(ctx: TestContext) {
@@ -39,7 +39,7 @@ async function setup(ctx: TestContext) {
       headers: { 'content-type': 'text/plain', origin: `https://${domain.name}` },
       remoteAddress,
       payload: JSON.stringify(
-        'token' in payload ? payload : { ...payload, token: tokens.mint(domain.id, payload.revision as number, hourNow()) },
+        'token' in payload ? payload : { ...payload, token: tokens.mint(domain.id, payload.revision as number, hourNow(ctx)) },
       ),
     });
   const stored = async () =>
@@ -88,7 +88,10 @@ describe('addressKey and RATE_LIMIT_EXEMPT', () => {
 for (const dialect of DIALECTS) {
   describe(`${dialect}: POST /public/consent limits`, () => {
     const limits = loadConfig({ CONSENT_RATE_PER_ADDRESS: '5', CONSENT_RATE_PER_UCID: '3', CONSENT_RATE_PER_DOMAIN: '8' }).limits;
-    const ctx = useApp(dialect, { limits });
+    // The limits count in clock-aligned windows: a clock that stands still inside one minute keeps a test from
+    // straddling two windows on a slow machine (a full suite under load once did, and the 6th send passed).
+    const start = Date.now();
+    const ctx = useApp(dialect, { limits }, { clock: { now: () => new Date(Math.floor(start / 60_000) * 60_000 + 30_000) } });
 
     const expect429 = async (res: Awaited<ReturnType<TestContext['app']['inject']>>, field: string) => {
       expect(res.statusCode).toBe(429);
@@ -127,7 +130,7 @@ for (const dialect of DIALECTS) {
       const s = await setup(ctx);
       const one = ucid();
       for (let i = 0; i < 12; i++) {
-        const forged = await s.send(s.body({ ucid: one, token: `${hourNow().toString(36)}.${randomBytes(16).toString('base64url')}` }), `198.51.104.${i}`);
+        const forged = await s.send(s.body({ ucid: one, token: `${hourNow(ctx).toString(36)}.${randomBytes(16).toString('base64url')}` }), `198.51.104.${i}`);
         expect(forged.statusCode).toBe(403);
       }
       for (let i = 0; i < 3; i++) expect((await s.send(s.body({ ucid: one }), `198.51.105.${i}`)).statusCode).toBe(204);
@@ -179,7 +182,7 @@ for (const dialect of DIALECTS) {
           url: '/public/consent',
           headers: { 'content-type': 'text/plain', origin: `https://${s.domain.name}`, 'x-forwarded-for': visitor },
           remoteAddress: '10.0.0.1',
-          payload: JSON.stringify({ ...s.body(), token: s.tokens.mint(s.domain.id, 1, hourNow()) }),
+          payload: JSON.stringify({ ...s.body(), token: s.tokens.mint(s.domain.id, 1, hourNow(ctx)) }),
         });
       expect([(await via('203.0.113.1')).statusCode, (await via('203.0.113.1')).statusCode]).toEqual([204, 204]);
       expect((await via('203.0.113.1')).statusCode).toBe(429);
@@ -206,12 +209,12 @@ for (const dialect of DIALECTS) {
     it.each([
       ['no token', () => ({}), 'CONSENT_TOKEN_INVALID'],
       ['an empty token', () => ({ token: '' }), 'CONSENT_TOKEN_INVALID'],
-      ['a made-up token', () => ({ token: `${hourNow().toString(36)}.${randomBytes(16).toString('base64url')}` }), 'CONSENT_TOKEN_INVALID'],
+      ['a made-up token', () => ({ token: `${hourNow(ctx).toString(36)}.${randomBytes(16).toString('base64url')}` }), 'CONSENT_TOKEN_INVALID'],
       ['garbage', () => ({ token: 'not a token' }), 'CONSENT_TOKEN_INVALID'],
-      ["another domain's token", (s: Awaited<ReturnType<typeof setup>>) => ({ token: s.tokens.mint('fffffff', 1, hourNow()) }), 'CONSENT_TOKEN_INVALID'],
-      ['a token of another revision', (s: Awaited<ReturnType<typeof setup>>) => ({ token: s.tokens.mint(s.domain.id, 2, hourNow()) }), 'CONSENT_TOKEN_INVALID'],
-      ['a token issued in the future', (s: Awaited<ReturnType<typeof setup>>) => ({ token: s.tokens.mint(s.domain.id, 1, hourNow() + 7200) }), 'CONSENT_TOKEN_INVALID'],
-      ['a token 25 hours old', (s: Awaited<ReturnType<typeof setup>>) => ({ token: s.tokens.mint(s.domain.id, 1, hourNow() - 25 * 3600) }), 'CONSENT_TOKEN_EXPIRED'],
+      ["another domain's token", (s: Awaited<ReturnType<typeof setup>>) => ({ token: s.tokens.mint('fffffff', 1, hourNow(ctx)) }), 'CONSENT_TOKEN_INVALID'],
+      ['a token of another revision', (s: Awaited<ReturnType<typeof setup>>) => ({ token: s.tokens.mint(s.domain.id, 2, hourNow(ctx)) }), 'CONSENT_TOKEN_INVALID'],
+      ['a token issued in the future', (s: Awaited<ReturnType<typeof setup>>) => ({ token: s.tokens.mint(s.domain.id, 1, hourNow(ctx) + 7200) }), 'CONSENT_TOKEN_INVALID'],
+      ['a token 25 hours old', (s: Awaited<ReturnType<typeof setup>>) => ({ token: s.tokens.mint(s.domain.id, 1, hourNow(ctx) - 25 * 3600) }), 'CONSENT_TOKEN_EXPIRED'],
     ])('refuses %s with 403 and stores nothing', async (_name, make, code) => {
       const s = await setup(ctx);
       const payload = s.body(make(s) as Record<string, unknown>);
