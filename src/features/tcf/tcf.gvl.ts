@@ -67,8 +67,11 @@ export class GvlStore {
     await this.load();
     if (!this.list) await this.loadDiskCache();
     const hours = this.deps.config.tcf.gvlRefreshHours;
-    if (!this.list) void this.refresh().catch(() => undefined);
-    if (hours > 0) {
+    // Without a CMP id the instance sends no TCF signal (docs/tcf.md), so it fetches nothing from the IAB until one
+    // is configured (a Placet without TCF would otherwise warn about an unreachable list on every start).
+    const fetching = this.deps.config.tcf.cmpId !== undefined;
+    if (!this.list && fetching) void this.refresh().catch(() => undefined);
+    if (hours > 0 && fetching) {
       this.timer = setInterval(() => void this.refresh().catch(() => undefined), hours * 3_600_000);
       this.timer.unref();
     }
