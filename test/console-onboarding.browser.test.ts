@@ -106,7 +106,7 @@ describe(`${dialect}: the console's onboarding flow in Chromium`, { timeout: 180
     const res = await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${client.id}/domain/${domain.id}/onboarding/scan` });
     const message = res.json<{ error: { message: string } }>().error.message;
     expect(await panel.getByRole('alert').textContent()).toContain(message);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 }).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -302,7 +302,7 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     expect(await page.content()).not.toContain('andere.example');
     // No account form for a client (quotas are the agency's), and nothing wider than the screen.
     expect(await page.getByRole('heading', { name: 'Konto' }).count()).toBe(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 }).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'client-mobile');
 
