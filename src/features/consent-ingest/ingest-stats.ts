@@ -1,3 +1,4 @@
+import { existingDomainIds } from '../domains/domains.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { toInt } from '../../db/errors.js';
@@ -64,13 +65,9 @@ export class IngestStats extends PeriodicFlush {
     this.pending = new Map();
     // Refusals are counted before the domain is known to exist: keep the ids that name a domain, in one
     // query per 500, so a flood of made-up ids costs no failing upserts.
-    const ids = [...new Set(pending.map((e) => e.domainId))];
-    const existing = new Set<string>();
+    let existing: Set<string>;
     try {
-      for (let i = 0; i < ids.length; i += 500) {
-        const rows = await this.db.selectFrom('domains').select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
-        for (const row of rows) existing.add(row.id);
-      }
+      existing = await existingDomainIds(this.db, [...new Set(pending.map((e) => e.domainId))]);
     } catch (err) {
       this.log.warn({ err }, 'ingest stats flush failed');
       return;

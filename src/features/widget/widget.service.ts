@@ -68,6 +68,8 @@ interface Delivery {
   issued: number;
   encoding: 'identity' | 'gzip' | 'br';
   ifNoneMatch: string | undefined;
+  /** Served the bundle with the cross-domain hand-over (decided once per request: it parses the client's flags). */
+  sx: boolean;
 }
 
 interface CacheEntry {
@@ -172,7 +174,7 @@ export class WidgetService {
     const keys = await this.domainKeys(target.id, target.config_revision);
     const nowSeconds = Math.floor(this.deps.clock.now().getTime() / 1000);
     const issued = ConsentTokens.issueTime(nowSeconds);
-    const delivery = { target, domain, issued, encoding: pickEncoding(req.acceptEncoding), ifNoneMatch: req.ifNoneMatch };
+    const delivery = { target, domain, issued, encoding: pickEncoding(req.acceptEncoding), ifNoneMatch: req.ifNoneMatch, sx: crossDomain(target, domain) };
     if (overRate > 0) return { ...(await this.blocked(delivery, 'rate')), retryAfter: overRate };
     // The site's own host under the other scheme (reference model: "http vs https matters"): the page is the
     // owner's, so it is served fail closed, with everything blocked and nobody asked, not left without a widget.
@@ -202,7 +204,7 @@ export class WidgetService {
     // A TCF domain's vendor selection follows the GVL version too (a refresh changes it without a revision).
     const gvl = domain.tcfEnabled ? `:g${gvlStoreFor(this.deps).current?.vendorListVersion ?? 0}` : '';
     // The code variant is part of the key (the revision changes with the setting too, but the key says so).
-    const sx = crossDomain(target, domain) ? 'sx' : '';
+    const sx = delivery.sx ? 'sx' : '';
     const key = `${target.id}:${target.config_revision}${gvl}:${sx}:${theme}:${forced ?? ''}:${choice.acceptLanguage ?? ''}`;
     const variant = (k: string, outside: boolean) => this.entry(k, delivery, () => this.build(delivery, theme, choice, outside));
     // Only a theme with enableOnlyInEu differs for visitors from outside the area; which theme applies is
@@ -215,7 +217,7 @@ export class WidgetService {
 
   /** The domain's widget in blocked mode: cached per domain, revision and reason; never counted. */
   private async blocked(delivery: Delivery, reason: BlockedReason): Promise<WidgetResponse> {
-    const key = `${delivery.target.id}:${delivery.target.config_revision}:${crossDomain(delivery.target, delivery.domain) ? 'sx' : ''}:blocked:${reason}`;
+    const key = `${delivery.target.id}:${delivery.target.config_revision}:${delivery.sx ? 'sx' : ''}:blocked:${reason}`;
     const entry = await this.entry(key, delivery, () => this.build(delivery, '', {}, false, reason));
     if (!entry) return notice(`${BLOCKED[reason]}; no banner.`);
     return this.respond(entry, delivery);
@@ -358,7 +360,7 @@ export class WidgetService {
     const served: ServedConfig = { ...built, sh, tk: this.tokens.mint(domainId, target.config_revision, issued) };
     if (blocked) served.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
     // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
-    const code = (crossDomain(target, domain) ? this.sxCode : this.code).replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`);
+    const code = (delivery.sx ? this.sxCode : this.code).replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`);
     // TCF: the IAB stub runs first, synchronously, so vendor scripts can queue __tcfapi calls before the
     // widget and its TCF chunk have loaded (docs/tcf.md). Without a CMP id or GVL: a console line says why.
     const unavailable = domain.tcfEnabled && !tcf && !blocked ? tcfUnavailable(this.deps) : undefined;
