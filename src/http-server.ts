@@ -20,13 +20,33 @@ export function createNodeServer(config: Config, handler: http.RequestListener):
     // How often Node checks the two timeouts above; its default of 30 s would let a slow body live that long.
     connectionsCheckingInterval: 1000,
   };
+  const limited = limitRequestsPerSocket(handler, limits.maxRequestsPerSocket);
   const server = config.tls
-    ? (https.createServer({ ...options, ...readTlsFiles(config.tls) }, handler) as unknown as http.Server)
-    : http.createServer(options, handler);
-  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+    ? (https.createServer({ ...options, ...readTlsFiles(config.tls) }, limited) as unknown as http.Server)
+    : http.createServer(options, limited);
   server.maxConnections = limits.maxConnections ?? defaultMaxConnections();
   server.on('clientError', answerClientError);
   return server;
+}
+
+const SERVED = Symbol('requests served on this socket');
+
+/**
+ * MAX_REQUESTS_PER_SOCKET, done here rather than by Node's `server.maxRequestsPerSocket`: Node answers every
+ * request past its limit that a client already sent on the connection (pipelined, or sent before it read the
+ * last answer's `Connection: close`) with a bare 503 without a body, outside the JSON error envelope, and
+ * keeps the connection open for more of them. Here the request that reaches the limit is answered normally
+ * with `Connection: close`, after which Node ends the connection; a client sends anything further on a new one.
+ */
+export function limitRequestsPerSocket(handler: http.RequestListener, limit: number): http.RequestListener {
+  if (limit <= 0) return handler;
+  return (request, response) => {
+    const socket = request.socket as Socket & { [SERVED]?: number };
+    const served = (socket[SERVED] ?? 0) + 1;
+    socket[SERVED] = served;
+    if (served >= limit) response.setHeader('connection', 'close');
+    handler(request, response);
+  };
 }
 
 export function readTlsFiles(tls: NonNullable<Config['tls']>): { cert: Buffer; key: Buffer } {

@@ -113,6 +113,25 @@ describe('connection limit', () => {
   });
 });
 
+describe('requests per connection', () => {
+  const ctx = useListeningApp({ connections: connections({ maxRequestsPerSocket: 3 }) });
+
+  it('closes a connection after MAX_REQUESTS_PER_SOCKET answers, never with a bare 503', async () => {
+    // Five requests sent at once on one connection, as a pipelining client or a load generator does.
+    const conn = rawConnection(ctx.port);
+    await conn.connected;
+    conn.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(5));
+    await conn.closed;
+    const statuses = [...conn.state.received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+    expect(statuses).toEqual(['200', '200', '200']);
+    const answers = conn.state.received.split(/(?=HTTP\/1\.1 \d{3} )/);
+    expect(answers[1]).toMatch(/^connection: keep-alive/im);
+    expect(answers[2]).toMatch(/^connection: close/im);
+    // A new connection is served as usual.
+    expect((await fetch(`http://127.0.0.1:${ctx.port}/healthz`)).status).toBe(200);
+  });
+});
+
 describe('413 for a large body', () => {
   const ctx = useListeningApp();
 
