@@ -13,22 +13,26 @@ export const videoPreviewRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asy
   const service = new VideoPreviewService(deps);
 
   app.get(
-    '/public/video-preview/:domainId/:provider/:videoId',
+    '/public/video-preview/:domainId/:host/:kind/:videoId',
     {
       logLevel: 'warn',
       schema: {
         tags: ['widget'],
-        summary: "A blocked video's preview image, fetched and cached by Placet (JPEG, PNG or WebP)",
+        summary: "The preview image (JPEG, PNG or WebP) of a blocked YouTube or Vimeo frame, fetched and cached by Placet",
+        description:
+          'Named by the frame\'s host and path, as the widget finds them in the blocked frame\'s address: ' +
+          '`www.youtube.com/embed/<id>`, `www.youtube-nocookie.com/embed/<id>` (also without `www.`) or `player.vimeo.com/video/<id>`.',
         params: Type.Object({
           domainId: PathIdSchema,
-          provider: Type.Union([Type.Literal('youtube'), Type.Literal('vimeo')]),
+          host: Type.String({ minLength: 1, maxLength: 64 }),
+          kind: Type.String({ minLength: 1, maxLength: 16, description: '`embed` (YouTube) or `video` (Vimeo)' }),
           videoId: Type.String({ minLength: 1, maxLength: 32, description: 'YouTube: 11 characters [A-Za-z0-9_-]; Vimeo: a number' }),
         }),
         response: errorResponses(400, 404, 429),
       },
     },
     async ({ params, ip }, reply) => {
-      const result = await service.preview(params.domainId, params.provider, params.videoId, ip);
+      const result = await service.preview(params.domainId, params, ip);
       if ('error' in result) {
         // "No image" is remembered as long as the server remembers it; other refusals are not cached.
         if (result.maxAgeSeconds !== undefined) reply.header('cache-control', `public, max-age=${result.maxAgeSeconds}`);

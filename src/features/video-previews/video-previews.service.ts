@@ -9,11 +9,25 @@ import type { VideoPreviewRow } from './video-previews.table.js';
 
 export type VideoProvider = 'youtube' | 'vimeo';
 
-/** The id shapes accepted: YouTube's 11 characters, Vimeo's decimal number. Nothing else reaches a URL. */
-export const VIDEO_ID_PATTERNS: Record<VideoProvider, RegExp> = {
-  youtube: /^[A-Za-z0-9_-]{11}$/,
-  vimeo: /^[1-9][0-9]{0,11}$/,
-};
+/**
+ * The player addresses whose preview is served, by host and first path segment, and the shape of their
+ * video ids (YouTube's 11 characters, Vimeo's decimal number). Nothing else reaches an upstream URL.
+ */
+const PLAYERS: { hosts: readonly string[]; kind: string; provider: VideoProvider; id: RegExp }[] = [
+  {
+    hosts: ['www.youtube.com', 'youtube.com', 'm.youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com'],
+    kind: 'embed',
+    provider: 'youtube',
+    id: /^[A-Za-z0-9_-]{11}$/,
+  },
+  { hosts: ['player.vimeo.com'], kind: 'video', provider: 'vimeo', id: /^[1-9][0-9]{0,11}$/ },
+];
+
+/** The video a blocked frame at `host`/`kind`/`videoId` plays, or undefined when it is no known player address. */
+export function playerVideo(host: string, kind: string, videoId: string): { provider: VideoProvider; videoId: string } | undefined {
+  const player = PLAYERS.find((p) => p.hosts.includes(host.toLowerCase()) && p.kind === kind);
+  return player && player.id.test(videoId) ? { provider: player.provider, videoId } : undefined;
+}
 
 export interface PreviewImage {
   contentType: string;
@@ -54,11 +68,14 @@ export class VideoPreviewService {
     this.guard = new TargetGuard({ allowPrivateNetworks: videoPreviews.allowPrivateNetworks });
   }
 
-  async preview(domainId: string, provider: VideoProvider, videoId: string, ip: string): Promise<PreviewImage | PreviewRefusal> {
-    if (!VIDEO_ID_PATTERNS[provider].test(videoId)) {
-      const message = provider === 'youtube' ? 'must be 11 characters of A-Z, a-z, 0-9, _ and -' : 'must be a decimal number';
-      return { error: new AppError('VALIDATION_FAILED', [{ field: 'params.videoId', message }]) };
+  /** The preview of the frame at `https://<host>/<kind>/<videoId>` on the domain's pages. */
+  async preview(domainId: string, frame: { host: string; kind: string; videoId: string }, ip: string): Promise<PreviewImage | PreviewRefusal> {
+    const video = playerVideo(frame.host, frame.kind, frame.videoId);
+    if (!video) {
+      const message = 'must be a YouTube player address (youtube.com or youtube-nocookie.com /embed/ and an 11-character id) or a Vimeo one (player.vimeo.com/video/ and a number)';
+      return { error: new AppError('VALIDATION_FAILED', [{ field: 'params', message }]) };
     }
+    const { provider, videoId } = video;
     if (!this.deps.config.videoPreviews.enabled || !(await this.offers(domainId))) {
       return { error: new AppError('VIDEO_PREVIEW_NOT_OFFERED') };
     }

@@ -83,27 +83,31 @@ for (const dialect of DIALECTS) {
 
     it('serves a YouTube preview fetched from the video host, with its type and a public cache lifetime', async () => {
       const domain = await blockingDomain(ctx);
-      const res = await get(ctx, `${domain.id}/youtube/first${dialect.slice(0, 3)}_-9`);
+      const res = await get(ctx, `${domain.id}/www.youtube.com/embed/first${dialect.slice(0, 3)}_-9`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/jpeg');
       expect(res.headers['cache-control']).toBe(`public, max-age=${8 * 24 * 3600}`);
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
       expect(res.rawPayload.equals(JPEG)).toBe(true);
+      // The same video in a youtube-nocookie.com frame is the same cache entry: no second upstream request.
+      const nocookie = await get(ctx, `${domain.id}/youtube-nocookie.com/embed/first${dialect.slice(0, 3)}_-9`);
+      expect(nocookie.statusCode).toBe(200);
+      expect(upstreamCalls('/vi/')).toBe(1);
     });
 
     it('keeps a preview 8 days: served from the database meanwhile, fetched again after', async () => {
       const domain = await blockingDomain(ctx);
       const id = `k8d${dialect.slice(0, 3)}aaaaa`;
       expect(id).toHaveLength(11);
-      expect((await get(ctx, `${domain.id}/youtube/${id}`)).statusCode).toBe(200);
+      expect((await get(ctx, `${domain.id}/www.youtube.com/embed/${id}`)).statusCode).toBe(200);
       expect(upstreamCalls(`/vi/${id}/`)).toBe(1);
       clock.ms += 8 * 24 * HOUR - 60_000;
-      const later = await get(ctx, `${domain.id}/youtube/${id}`);
+      const later = await get(ctx, `${domain.id}/www.youtube.com/embed/${id}`);
       expect(later.statusCode).toBe(200);
       expect(later.headers['cache-control']).toBe('public, max-age=60');
       expect(upstreamCalls(`/vi/${id}/`)).toBe(1);
       clock.ms += 120_000;
-      expect((await get(ctx, `${domain.id}/youtube/${id}`)).statusCode).toBe(200);
+      expect((await get(ctx, `${domain.id}/www.youtube.com/embed/${id}`)).statusCode).toBe(200);
       expect(upstreamCalls(`/vi/${id}/`)).toBe(2);
       const row = await findPreview(ctx.database.db, 'youtube', id);
       expect(row?.expires_at).toBe(new Date(clock.ms + 8 * 24 * HOUR).toISOString());
@@ -111,23 +115,23 @@ for (const dialect of DIALECTS) {
 
     it('serves a Vimeo preview through oEmbed, and refuses a thumbnail on a host not allowed', async () => {
       const domain = await blockingDomain(ctx);
-      const res = await get(ctx, `${domain.id}/vimeo/123`);
+      const res = await get(ctx, `${domain.id}/player.vimeo.com/video/123`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.rawPayload.equals(PNG)).toBe(true);
       expect(upstreamCalls('/video/123-d_640')).toBe(1);
-      const evil = await get(ctx, `${domain.id}/vimeo/666`);
+      const evil = await get(ctx, `${domain.id}/player.vimeo.com/video/666`);
       expect(evil.statusCode).toBe(404);
       expect(evil.json().error.code).toBe('VIDEO_PREVIEW_UNAVAILABLE');
       expect(upstreamCalls('/video/666')).toBe(0);
-      expect((await get(ctx, `${domain.id}/vimeo/404`)).json().error.code).toBe('VIDEO_PREVIEW_UNAVAILABLE');
+      expect((await get(ctx, `${domain.id}/player.vimeo.com/video/404`)).json().error.code).toBe('VIDEO_PREVIEW_UNAVAILABLE');
     });
 
     it('passes on nothing but JPEG, PNG or WebP bytes within the size limit', async () => {
       const domain = await blockingDomain(ctx);
-      expect((await get(ctx, `${domain.id}/youtube/pngvideo__1`)).headers['content-type']).toBe('image/png');
+      expect((await get(ctx, `${domain.id}/www.youtube.com/embed/pngvideo__1`)).headers['content-type']).toBe('image/png');
       for (const id of ['htmlvideo_1', 'fakejpeg__1', 'svgvideo__1', 'hugevideo_1', 'missingvid1', 'redirect___']) {
-        const res = await get(ctx, `${domain.id}/youtube/${id}`);
+        const res = await get(ctx, `${domain.id}/www.youtube.com/embed/${id}`);
         expect(res.statusCode, id).toBe(404);
         expect(res.headers['content-type'], id).toMatch(/^application\/json/);
         expect(res.json().error.code, id).toBe('VIDEO_PREVIEW_UNAVAILABLE');
@@ -139,17 +143,17 @@ for (const dialect of DIALECTS) {
 
     it('remembers "no image" for the negative period, then asks again', async () => {
       const domain = await blockingDomain(ctx);
-      for (let i = 0; i < 5; i++) expect((await get(ctx, `${domain.id}/youtube/missingvid1`)).statusCode).toBe(404);
+      for (let i = 0; i < 5; i++) expect((await get(ctx, `${domain.id}/www.youtube.com/embed/missingvid1`)).statusCode).toBe(404);
       const before = upstreamCalls('/vi/missingvid1/');
       clock.ms += 16 * 60_000;
-      expect((await get(ctx, `${domain.id}/youtube/missingvid1`)).statusCode).toBe(404);
+      expect((await get(ctx, `${domain.id}/www.youtube.com/embed/missingvid1`)).statusCode).toBe(404);
       expect(upstreamCalls('/vi/missingvid1/')).toBe(before + 1);
     });
 
     it('gives up on a host slower than the timeout, with a JSON 404 rather than a 500', async () => {
       const domain = await blockingDomain(ctx);
       const started = Date.now();
-      const res = await get(ctx, `${domain.id}/youtube/slowvideo_1`);
+      const res = await get(ctx, `${domain.id}/www.youtube.com/embed/slowvideo_1`);
       expect(Date.now() - started).toBeLessThan(1800);
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('VIDEO_PREVIEW_UNAVAILABLE');
@@ -157,20 +161,28 @@ for (const dialect of DIALECTS) {
 
     it('shares one upstream fetch among concurrent requests for an uncached video', async () => {
       const domain = await blockingDomain(ctx);
-      const answers = await Promise.all(Array.from({ length: 12 }, () => get(ctx, `${domain.id}/youtube/shared_____`)));
+      const answers = await Promise.all(Array.from({ length: 12 }, () => get(ctx, `${domain.id}/www.youtube.com/embed/shared_____`)));
       expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
       expect(upstreamCalls('/vi/shared_____/')).toBe(1);
     });
 
-    it('requires a valid id for the provider (400 JSON), and never answers 5xx to odd paths', async () => {
+    it('requires a YouTube or Vimeo player address with a valid id (400 JSON), and never answers 5xx to odd paths', async () => {
       const domain = await blockingDomain(ctx);
       const before = requests.length;
-      for (const path of ['youtube/short', 'youtube/aaaaaaaaaaaa', 'youtube/aaaa.aaaaaa', 'vimeo/12a', 'vimeo/0123', 'dailymotion/123', `youtube/${'a'.repeat(40)}`]) {
+      for (const path of [
+        'www.youtube.com/embed/short', 'www.youtube.com/embed/aaaaaaaaaaaa', 'www.youtube.com/embed/aaaa.aaaaaa',
+        'www.youtube.com/watch/aaaaaaaaaaa', 'evil.example/embed/aaaaaaaaaaa', 'youtube.com.evil.example/embed/aaaaaaaaaaa',
+        'player.vimeo.com/video/12a', 'player.vimeo.com/video/0123', 'vimeo.com/video/123', 'player.vimeo.com/embed/123',
+        '127.0.0.1/embed/aaaaaaaaaaa', `www.youtube.com/embed/${'a'.repeat(40)}`, `${'h'.repeat(80)}/embed/aaaaaaaaaaa`,
+      ]) {
         const res = await get(ctx, `${domain.id}/${path}`);
         expect(res.statusCode, path).toBe(400);
         expect(res.json().error.code, path).toBe('VALIDATION_FAILED');
       }
-      for (const path of ['youtube/..%2F..%2Fetc', 'youtube/%00aaaaaaaaaa', 'vimeo/%ZZ', 'youtube/aaaaaaaaaaa/extra', `${'x'.repeat(600)}/youtube/aaaaaaaaaaa`]) {
+      for (const path of [
+        'www.youtube.com/embed/..%2F..%2Fetc', 'www.youtube.com/embed/%00aaaaaaaaaa', 'player.vimeo.com/video/%ZZ',
+        'www.youtube.com/embed/aaaaaaaaaaa/extra', `www.youtube.com/embed/${'x'.repeat(600)}`, 'www.youtube.com/embed',
+      ]) {
         const res = await get(ctx, `${domain.id}/${path}`);
         expect(res.statusCode, path).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, path).toBeLessThan(500);
@@ -181,11 +193,11 @@ for (const dialect of DIALECTS) {
 
     it('is offered only for a domain that exists and blocks iframes (no open image proxy)', async () => {
       const before = requests.length;
-      const unknown = await get(ctx, 'nosuchd/youtube/aaaaaaaaaaa');
+      const unknown = await get(ctx, 'nosuchd/www.youtube-nocookie.com/embed/aaaaaaaaaaa');
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error.code).toBe('VIDEO_PREVIEW_NOT_OFFERED');
       const open = await blockingDomain(ctx, { blockIframes: false });
-      expect((await get(ctx, `${open.id}/youtube/aaaaaaaaaaa`)).json().error.code).toBe('VIDEO_PREVIEW_NOT_OFFERED');
+      expect((await get(ctx, `${open.id}/www.youtube.com/embed/aaaaaaaaaaa`)).json().error.code).toBe('VIDEO_PREVIEW_NOT_OFFERED');
       expect(requests.length).toBe(before);
     });
   });
@@ -197,10 +209,10 @@ for (const dialect of DIALECTS) {
     it('never connects to a loopback video host, and answers "no image"', async () => {
       const domain = await blockingDomain(ctx);
       const before = requests.length;
-      const res = await get(ctx, `${domain.id}/youtube/guardedvid1`);
+      const res = await get(ctx, `${domain.id}/www.youtube.com/embed/guardedvid1`);
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('VIDEO_PREVIEW_UNAVAILABLE');
-      expect((await get(ctx, `${domain.id}/vimeo/777`)).statusCode).toBe(404);
+      expect((await get(ctx, `${domain.id}/player.vimeo.com/video/777`)).statusCode).toBe(404);
       expect(requests.length).toBe(before);
     });
   });
@@ -213,14 +225,14 @@ for (const dialect of DIALECTS) {
 
     it('limits cache misses per address (429 with Retry-After); cached previews and other addresses still pass', async () => {
       const domain = await blockingDomain(ctx);
-      for (const id of ['limit____01', 'limit____02', 'limit____03']) expect((await get(ctx, `${domain.id}/youtube/${id}`)).statusCode).toBe(200);
-      const refused = await get(ctx, `${domain.id}/youtube/limit____04`);
+      for (const id of ['limit____01', 'limit____02', 'limit____03']) expect((await get(ctx, `${domain.id}/www.youtube.com/embed/${id}`)).statusCode).toBe(200);
+      const refused = await get(ctx, `${domain.id}/www.youtube.com/embed/limit____04`);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error.code).toBe('RATE_LIMITED');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(upstreamCalls('/vi/limit____04/')).toBe(0);
-      expect((await get(ctx, `${domain.id}/youtube/limit____01`)).statusCode).toBe(200);
-      expect((await get(ctx, `${domain.id}/youtube/limit____04`, '198.51.100.7')).statusCode).toBe(200);
+      expect((await get(ctx, `${domain.id}/www.youtube.com/embed/limit____01`)).statusCode).toBe(200);
+      expect((await get(ctx, `${domain.id}/www.youtube.com/embed/limit____04`, '198.51.100.7')).statusCode).toBe(200);
     });
   });
 
