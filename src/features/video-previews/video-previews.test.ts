@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { testConfig, type Config } from '../../config.js';
-import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
+import { ConfigError, loadConfig, testConfig, type Config } from '../../config.js';
+import { DIALECTS, createClient, createDomain, inlinedWidgetConfig, useApp, type TestContext } from '../../../test/helper.js';
 import { evictPreviews, findPreview, savePreview } from './video-previews.repository.js';
 
 /** The smallest images with the right first bytes (the service checks them against the declared type). */
@@ -262,3 +262,56 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+/** The `vp` the widget configuration served for the domain carries (the preview address, or ''). */
+async function servedPreviewAddress(ctx: TestContext, body: Record<string, unknown> = {}) {
+  const client = await createClient(ctx);
+  const domain = await createDomain(ctx, client.id, { name: 'videos.example', ...body });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/public/app.js?apiKey=${client.apiKey}&domain=${domain.id}`,
+    headers: { referer: 'https://videos.example/' },
+  });
+  expect(res.statusCode).toBe(200);
+  return { domainId: domain.id, vp: inlinedWidgetConfig(res.body).vp };
+}
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: the widget configuration's preview address`, () => {
+    const ctx = useApp(dialect);
+
+    it('names the domain\'s preview endpoint when it blocks iframes, and nothing when it does not', async () => {
+      const on = await servedPreviewAddress(ctx);
+      expect(on.vp).toBe(`${ctx.config.publicUrl}/public/video-preview/${on.domainId}/`);
+      expect((await servedPreviewAddress(ctx, { blockIframes: false })).vp).toBe('');
+    });
+  });
+
+  describe(`${dialect}: VIDEO_PREVIEWS=false`, () => {
+    const ctx = useApp(dialect, { videoPreviews: { ...base, enabled: false } });
+
+    it('gives the widget no preview address and answers every preview with 404', async () => {
+      const { domainId, vp } = await servedPreviewAddress(ctx);
+      expect(vp).toBe('');
+      const res = await get(ctx, `${domainId}/www.youtube.com/embed/aaaaaaaaaaa`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('VIDEO_PREVIEW_NOT_OFFERED');
+    });
+  });
+}
+
+describe('video preview configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({}).videoPreviews;
+    expect(config).toMatchObject({
+      enabled: true, youtubeUrl: 'https://i.ytimg.com/vi/{id}/hqdefault.jpg', vimeoThumbnailHosts: ['i.vimeocdn.com'],
+      allowPrivateNetworks: false, cacheHours: 192, negativeCacheMinutes: 15, maxEntries: 5000, maxCacheMegabytes: 256,
+      maxImageBytes: 1_048_576, timeoutMs: 5000, missesPerAddressPerMinute: 30,
+    });
+  });
+
+  it('refuses upstream addresses that are not http(s) or lack {id}', () => {
+    expect(() => loadConfig({ VIDEO_PREVIEW_YOUTUBE_URL: 'file:///etc/{id}' })).toThrow(ConfigError);
+    expect(() => loadConfig({ VIDEO_PREVIEW_VIMEO_OEMBED_URL: 'https://vimeo.com/api/oembed.json' })).toThrow(/VIDEO_PREVIEW_VIMEO_OEMBED_URL/);
+  });
+});
