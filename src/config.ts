@@ -174,6 +174,8 @@ export interface VideoPreviewConfig {
   readonly timeoutMs: number;
   /** Cache misses (upstream fetches) per source address (IPv6: per /64) and minute; 0 = off. @default 30 */
   readonly missesPerAddressPerMinute: number;
+  /** Upstream fetches running at once per process; a miss beyond them gets 429. @default 16 */
+  readonly maxConcurrentFetches: number;
 }
 
 export interface TcfConfig {
@@ -425,6 +427,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     maxImageBytes: int('VIDEO_PREVIEW_MAX_IMAGE_BYTES', 1_048_576, 1024, 10_485_760),
     timeoutMs: int('VIDEO_PREVIEW_TIMEOUT_MS', 5000, 100, 60_000),
     missesPerAddressPerMinute: int('VIDEO_PREVIEW_MISSES_PER_ADDRESS', 30, 0, 1_000_000),
+    maxConcurrentFetches: int('VIDEO_PREVIEW_MAX_CONCURRENT_FETCHES', 16, 1, 1000),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -71,6 +71,9 @@ export async function getUpstream(url: URL, options: UpstreamOptions): Promise<U
         });
         res.on('end', () => resolve({ status, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
         res.on('error', () => reject(new UpstreamError(signal.aborted ? 'timeout' : 'unreachable')));
+        // Closed before its end (aborted by the time limit, or the host hung up): settled here, whichever event
+        // Node emits, so no caller (nor the shared fetch others wait for) can hang. A no-op after `end`.
+        res.on('close', () => reject(new UpstreamError(signal.aborted ? 'timeout' : 'unreachable')));
       },
     );
     req.on('error', (err) => reject(isForbidden(err) ? new UpstreamError('forbidden') : new UpstreamError(signal.aborted ? 'timeout' : 'unreachable')));

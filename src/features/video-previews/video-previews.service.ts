@@ -91,6 +91,11 @@ export class VideoPreviewService {
         if (retryAfter > 0) {
           return { error: new AppError('RATE_LIMITED', [{ field: 'address', message: 'too many uncached previews from your address; retry later', retryAfter }]), retryAfter };
         }
+        // Many addresses at once (a botnet asking for made-up ids) must not open unbounded connections to the
+        // video host either: beyond this many fetches in flight, a miss is refused for a second.
+        if (this.inflight.size >= this.deps.config.videoPreviews.maxConcurrentFetches) {
+          return { error: new AppError('RATE_LIMITED', [{ field: 'params', message: 'too many previews are being fetched; retry in a second', retryAfter: 1 }]), retryAfter: 1 };
+        }
         pending = this.fetchAndStore(provider, videoId).finally(() => this.inflight.delete(key));
         this.inflight.set(key, pending);
       }

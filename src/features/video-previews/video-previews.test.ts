@@ -26,6 +26,13 @@ const standIn = http.createServer((req, res) => {
   if (youtube === 'hugevideo_1') return send(200, 'image/jpeg', Buffer.concat([JPEG, Buffer.alloc(300_000)]));
   if (youtube === 'pngvideo__1') return send(200, 'image/png', PNG);
   if (youtube === 'slowvideo_1') return void setTimeout(() => send(200, 'image/jpeg', JPEG), 2000);
+  if (youtube === 'trickle____') {
+    // Headers and the first bytes at once, then nothing: only the overall time limit ends it.
+    res.writeHead(200, { 'content-type': 'image/jpeg' });
+    res.write(JPEG.subarray(0, 10));
+    return void setTimeout(() => res.end(JPEG.subarray(10)), 3000);
+  }
+  if (youtube?.startsWith('held')) return void setTimeout(() => send(200, 'image/jpeg', JPEG), 400);
   if (youtube === 'shared_____') return void setTimeout(() => send(200, 'image/jpeg', JPEG), 300);
   if (youtube === 'redirect___') return res.writeHead(302, { location: '/vi/aaaaaaaaaaa/hqdefault.jpg' }).end();
   if (youtube) return send(200, 'image/jpeg', JPEG);
@@ -159,6 +166,14 @@ for (const dialect of DIALECTS) {
       expect(res.json().error.code).toBe('VIDEO_PREVIEW_UNAVAILABLE');
     });
 
+    it('gives up on a host that sends the start of an image and then stalls', async () => {
+      const domain = await blockingDomain(ctx);
+      const started = Date.now();
+      const res = await get(ctx, `${domain.id}/www.youtube.com/embed/trickle____`);
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(res.json().error.code).toBe('VIDEO_PREVIEW_UNAVAILABLE');
+    });
+
     it('shares one upstream fetch among concurrent requests for an uncached video', async () => {
       const domain = await blockingDomain(ctx);
       const answers = await Promise.all(Array.from({ length: 12 }, () => get(ctx, `${domain.id}/www.youtube.com/embed/shared_____`)));
@@ -236,6 +251,22 @@ for (const dialect of DIALECTS) {
     });
   });
 
+  describe(`${dialect}: video preview fetches in flight`, () => {
+    const ctx = useApp(dialect, standInPreviews({ maxConcurrentFetches: 2 }));
+
+    it('refuses a miss beyond the fetches in flight with 429, and serves it once they are done', async () => {
+      const domain = await blockingDomain(ctx);
+      const ids = ['held_____01', 'held_____02', 'held_____03'];
+      const first = [get(ctx, `${domain.id}/www.youtube.com/embed/${ids[0]}`), get(ctx, `${domain.id}/www.youtube.com/embed/${ids[1]}`)];
+      await new Promise((r) => setTimeout(r, 100));
+      const third = await get(ctx, `${domain.id}/www.youtube.com/embed/${ids[2]}`);
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBe('1');
+      expect((await Promise.all(first)).map((r) => r.statusCode)).toEqual([200, 200]);
+      expect((await get(ctx, `${domain.id}/www.youtube.com/embed/${ids[2]}`)).statusCode).toBe(200);
+    });
+  });
+
   describe(`${dialect}: video preview cache bounds`, () => {
     const ctx = useApp(dialect);
     const row = (id: string, minute: number, size: number) => ({
@@ -306,7 +337,7 @@ describe('video preview configuration', () => {
     expect(config).toMatchObject({
       enabled: true, youtubeUrl: 'https://i.ytimg.com/vi/{id}/hqdefault.jpg', vimeoThumbnailHosts: ['i.vimeocdn.com'],
       allowPrivateNetworks: false, cacheHours: 192, negativeCacheMinutes: 15, maxEntries: 5000, maxCacheMegabytes: 256,
-      maxImageBytes: 1_048_576, timeoutMs: 5000, missesPerAddressPerMinute: 30,
+      maxImageBytes: 1_048_576, timeoutMs: 5000, missesPerAddressPerMinute: 30, maxConcurrentFetches: 16,
     });
   });
 
