@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { ConfigError, loadConfig, testConfig, type Config } from '../../config.js';
 import { DIALECTS, createClient, createDomain, inlinedWidgetConfig, useApp, type TestContext } from '../../../test/helper.js';
 import { evictPreviews, findPreview, savePreview } from './video-previews.repository.js';
@@ -214,6 +215,25 @@ for (const dialect of DIALECTS) {
       const open = await blockingDomain(ctx, { blockIframes: false });
       expect((await get(ctx, `${open.id}/www.youtube.com/embed/aaaaaaaaaaa`)).json().error.code).toBe('VIDEO_PREVIEW_NOT_OFFERED');
       expect(requests.length).toBe(before);
+    });
+  });
+
+  describe(`${dialect}: video previews with two app instances on one database`, () => {
+    const ctx = useApp(dialect, standInPreviews());
+
+    it('serves from the shared cache what the other instance fetched: the video host is asked once', async () => {
+      const other = await buildApp({ config: ctx.config, database: ctx.database, migrate: false });
+      try {
+        const domain = await blockingDomain(ctx);
+        const path = `/public/video-preview/${domain.id}/www.youtube.com/embed/twoapps____`;
+        expect((await ctx.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+        const second = await other.inject({ method: 'GET', url: path });
+        expect(second.statusCode).toBe(200);
+        expect(second.rawPayload.equals(JPEG)).toBe(true);
+        expect(upstreamCalls('/vi/twoapps____/')).toBe(1);
+      } finally {
+        await other.close();
+      }
     });
   });
 
