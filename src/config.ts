@@ -150,6 +150,37 @@ export interface Config {
   readonly smtp: { readonly url: string; readonly from: string } | undefined;
   /** IAB TCF v2.2 (docs/tcf.md). */
   readonly tcf: TcfConfig;
+  /** Preview images of blocked YouTube and Vimeo frames (docs/widget.md, "Video previews"). */
+  readonly videoPreviews: VideoPreviewConfig;
+}
+
+export interface VideoPreviewConfig {
+  /** Master switch; false answers every preview request with 404 and fetches nothing. @default true */
+  readonly enabled: boolean;
+  /** YouTube's image address, `{id}` replaced by the video id. @default https://i.ytimg.com/vi/{id}/hqdefault.jpg */
+  readonly youtubeUrl: string;
+  /** Vimeo's oEmbed address, `{id}` replaced by the video id. @default https://vimeo.com/api/oembed.json?url=https%3A%2F%2Fvimeo.com%2F{id}&width=640 */
+  readonly vimeoOembedUrl: string;
+  /** Hosts an oEmbed `thumbnail_url` may point to (the answer is not trusted to name any other). @default [i.vimeocdn.com] */
+  readonly vimeoThumbnailHosts: readonly string[];
+  /** Allow http:// and loopback/private upstream addresses (tests, intranets only). @default false */
+  readonly allowPrivateNetworks: boolean;
+  /** How long a fetched image is served from the cache, in hours (the reference keeps 8 days). @default 192 */
+  readonly cacheHours: number;
+  /** How long "no image" (unknown video, host down, too large) is remembered, in minutes. @default 15 */
+  readonly negativeCacheMinutes: number;
+  /** Cached previews kept at most (the oldest are evicted). @default 5000 */
+  readonly maxEntries: number;
+  /** Total bytes of cached images kept at most, in megabytes (the oldest are evicted). @default 256 */
+  readonly maxCacheMegabytes: number;
+  /** Largest image accepted from the video host, in bytes. @default 1048576 */
+  readonly maxImageBytes: number;
+  /** Time limit of one upstream request, in ms. @default 5000 */
+  readonly timeoutMs: number;
+  /** Cache misses (upstream fetches) per source address (IPv6: per /64) and minute; 0 = off. @default 30 */
+  readonly missesPerAddressPerMinute: number;
+  /** Upstream fetches running at once per process; a miss beyond them gets 429. @default 16 */
+  readonly maxConcurrentFetches: number;
 }
 
 export interface TcfConfig {
@@ -384,6 +415,27 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     gvlCacheDir: path.resolve(cwd, read('TCF_GVL_CACHE_DIR') ?? path.join('var', 'tcf')),
   };
 
+  const youtubeUrl = read('VIDEO_PREVIEW_YOUTUBE_URL') ?? 'https://i.ytimg.com/vi/{id}/hqdefault.jpg';
+  const vimeoOembedUrl = read('VIDEO_PREVIEW_VIMEO_OEMBED_URL') ?? 'https://vimeo.com/api/oembed.json?url=https%3A%2F%2Fvimeo.com%2F{id}&width=640';
+  for (const [name, value] of [['VIDEO_PREVIEW_YOUTUBE_URL', youtubeUrl], ['VIDEO_PREVIEW_VIMEO_OEMBED_URL', vimeoOembedUrl]] as const) {
+    if (!/^https?:\/\/[^/]+\/.*\{id\}/.test(value)) problems.push(`${name} must be an absolute http(s) URL containing {id} (got "${value}")`);
+  }
+  const videoPreviews: VideoPreviewConfig = {
+    enabled: bool('VIDEO_PREVIEWS', true),
+    youtubeUrl,
+    vimeoOembedUrl,
+    vimeoThumbnailHosts: Object.freeze(list('VIDEO_PREVIEW_VIMEO_THUMBNAIL_HOSTS', ['i.vimeocdn.com']).map((h) => h.toLowerCase())),
+    allowPrivateNetworks: bool('VIDEO_PREVIEW_ALLOW_PRIVATE_NETWORKS', false),
+    cacheHours: int('VIDEO_PREVIEW_CACHE_HOURS', 192, 1, 24 * 365),
+    negativeCacheMinutes: int('VIDEO_PREVIEW_NEGATIVE_CACHE_MINUTES', 15, 1, 24 * 60),
+    maxEntries: int('VIDEO_PREVIEW_MAX_ENTRIES', 5000, 10, 1_000_000),
+    maxCacheMegabytes: int('VIDEO_PREVIEW_MAX_CACHE_MB', 256, 1, 100_000),
+    maxImageBytes: int('VIDEO_PREVIEW_MAX_IMAGE_BYTES', 1_048_576, 1024, 10_485_760),
+    timeoutMs: int('VIDEO_PREVIEW_TIMEOUT_MS', 5000, 100, 60_000),
+    missesPerAddressPerMinute: int('VIDEO_PREVIEW_MISSES_PER_ADDRESS', 30, 0, 1_000_000),
+    maxConcurrentFetches: int('VIDEO_PREVIEW_MAX_CONCURRENT_FETCHES', 16, 1, 1000),
+  };
+
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port,
@@ -414,6 +466,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     quotas: Object.freeze(quotas),
     smtp: smtp && Object.freeze(smtp),
     tcf: Object.freeze(tcf),
+    videoPreviews: Object.freeze(videoPreviews),
   });
 }
 
@@ -494,6 +547,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No test reaches the internet: the GVL URL is a closed local port (TCF tests serve fixtures, test/tcf-gvl.ts),
     // no schedule, and nothing is cached into the working tree.
     tcf: Object.freeze({ ...base.tcf, gvlUrl: 'http://127.0.0.1:9/vendor-list.json', gvlRefreshHours: 0, gvlCacheDir: testGvlCacheDir() }),
+    // Nor for video previews: a closed local port, which the SSRF guard refuses anyway (tests that serve
+    // previews point these at a local stand-in and allow private networks).
+    videoPreviews: Object.freeze({
+      ...base.videoPreviews,
+      youtubeUrl: 'http://127.0.0.1:9/vi/{id}/hqdefault.jpg',
+      vimeoOembedUrl: 'http://127.0.0.1:9/api/oembed.json?id={id}',
+    }),
     ...overrides,
   });
 }

@@ -78,6 +78,14 @@ export const ERRORS = {
     status: 400,
     message: 'The webhook URL must be https:// on a public address (not loopback, private, link-local or metadata).',
   },
+  VIDEO_PREVIEW_NOT_OFFERED: {
+    status: 404,
+    message: 'Video previews are not offered here: the domain does not exist or does not block iframes.',
+  },
+  VIDEO_PREVIEW_UNAVAILABLE: {
+    status: 404,
+    message: 'No preview image is available for this video: the video host has none, or could not be reached; asked again later.',
+  },
   WEBHOOK_NOT_FOUND: { status: 404, message: 'The webhook does not exist.' },
   UNAUTHORIZED: { status: 401, message: 'A valid API key is required.' },
   LOGIN_FAILED: { status: 401, message: 'Wrong key, username or password, or the account is not active.' },

@@ -24,6 +24,7 @@ import { displayRoutes, statisticsRoutes } from './features/statistics/statistic
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { quotaRoutes } from './features/quotas/quotas.routes.js';
 import { tcfHostingRoutes, tcfRoutes } from './features/tcf/tcf.routes.js';
+import { videoPreviewRoutes } from './features/video-previews/video-previews.routes.js';
 
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
@@ -67,6 +68,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
   await app.register(consentIngestRoutes, { deps });
   await app.register(displayRoutes, { deps });
   await app.register(consentHandoverRoutes, { deps });
+  await app.register(videoPreviewRoutes, { deps });
   // Domain API: authenticated with a client's secret Domain API key.
   await app.register(domainApiRoutes, { deps, prefix: '/api' });
 }

@@ -159,3 +159,10 @@ export async function domainRevisions(ctx: TestContext, domainId: string) {
     .where('id', '=', domainId)
     .executeTakeFirstOrThrow();
 }
+
+/** The configuration object inlined into a served widget (`JSON.parse("…")` in the body of /public/app.js). */
+export function inlinedWidgetConfig(body: string): Record<string, unknown> {
+  const match = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(body);
+  if (!match) throw new Error('no inlined configuration in the widget body');
+  return JSON.parse(JSON.parse(match[1]!)) as Record<string, unknown>;
+}

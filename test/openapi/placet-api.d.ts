@@ -982,6 +982,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/video-preview/{domainId}/{host}/{kind}/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The preview image (JPEG, PNG or WebP) of a blocked YouTube or Vimeo frame, fetched and cached by Placet
+         * @description Named by the frame's host and path, as the widget finds them in the blocked frame's address: `www.youtube.com/embed/<id>`, `www.youtube-nocookie.com/embed/<id>` (also without `www.`) or `player.vimeo.com/video/<id>`.
+         */
+        get: operations["getPublicVideoPreviewByDomainIdByHostByKindByVideoId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/test": {
         parameters: {
             query?: never;
@@ -9074,6 +9094,51 @@ export interface operations {
             };
             /** @description Every 4xx and 5xx answer has this body. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicVideoPreviewByDomainIdByHostByKindByVideoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: string;
+                host: string;
+                /** @description `embed` (YouTube) or `video` (Vimeo) */
+                kind: string;
+                /** @description YouTube: 11 characters [A-Za-z0-9_-]; Vimeo: a number */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -112,7 +112,13 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
     h('style', {}, `:host{${vars};display:block}${CSS}${th.iframeCss}`),
     // The blocked host as a class, as the reference model sets it for customCssForIframeBlocker
     // (`domain--www-google-com`); here on the overlay's root element.
-    h('div', { class: `f domain--${blocked.hostname.replace(/\W/g, '-')}`, lang: S.lang.replace('_', '-') },
+    h('div', {
+      class: `f domain--${blocked.hostname.replace(/\W/g, '-')}`, lang: S.lang.replace('_', '-'),
+      // A YouTube or Vimeo frame shows its preview image, served by Placet from the frame's host and path
+      // (docs/widget.md, "Video previews"): the browser never asks the video host before consent. Placet
+      // answers 4xx for any other address, and then the overlay simply has no image.
+      style: c.vp && /youtube|vimeo/.test(blocked.host) && `background:url("${c.vp}${blocked.host}${blocked.pathname}") center/cover`,
+    },
       h('strong', {}, x?.[8] || t('blockedContentTitle')),
       h('p', {}, x?.[9] || t('blockedContentDisclaimer')),
       owner && h('p', {}, x![0]),

@@ -10,6 +10,12 @@ export interface WidgetConfig {
   k: string;
   /** consent endpoint URL */
   u: string;
+  /**
+   * Video previews (docs/widget.md, "Video previews"): the domain's preview endpoint, to which the widget
+   * appends `<provider>/<videoId>`; '' when the instance serves none (VIDEO_PREVIEWS=false) or the domain
+   * does not block iframes.
+   */
+  vp: string;
   /** configuration revision */
   r: number;
   /** legal revision */

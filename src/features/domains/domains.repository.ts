@@ -120,3 +120,9 @@ export async function bumpConfigRevisions(db: Executor, ids: readonly string[] |
   }
   for (let i = 0; i < ids.length; i += 500) await update().where('id', 'in', ids.slice(i, i + 500)).execute();
 }
+
+/** A domain's stored settings by its id alone, for public endpoints that name the domain (video previews). */
+export async function findDomainSettingsById(db: Executor, domainId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('domains').select('settings').where('id', '=', domainId).executeTakeFirst();
+  return row?.settings;
+}

@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { mutateDomain } from './domain-scope.js';
 import { MAX_DOMAIN_PATH_LENGTH, isShareableHost, parseDomainName, type ParsedDomainName } from './domain-name.js';
 import {
+  findDomainSettingsById,
   clientExists,
   countDomains,
   deleteDomainRow,
@@ -196,3 +197,12 @@ export function domainRowToDomain(row: DomainRow): Domain {
  * for the domains a change reaches, so every process's widget cache serves the change at once.
  */
 export { existingDomainIds, bumpConfigRevisions } from './domains.repository.js';
+
+/**
+ * Whether the domain exists and blocks iframes: the only domains whose visitors see video previews
+ * (features/video-previews), so the preview endpoint is no image proxy for anyone else.
+ */
+export async function domainBlocksIframes(deps: Deps, domainId: string): Promise<boolean> {
+  const settings = await findDomainSettingsById(deps.db, domainId);
+  return settings !== undefined && parseSettings(settings).blockIframes;
+}

@@ -44,6 +44,8 @@ const COLOR_VARS: Record<string, string> = {
 export interface WidgetSource {
   clientApiKey: string;
   consentUrl: string;
+  /** The instance serves video previews (VIDEO_PREVIEWS); unset counts as on. */
+  videoPreviews?: boolean;
   domain: Domain;
   configRevision: number;
   legalRevision: number;
@@ -131,6 +133,8 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     d: domain.id,
     k: source.clientApiKey,
     u: source.consentUrl,
+    // Previews are served only for domains that block iframes (features/video-previews): no URL, no request.
+    vp: domain.blockIframes && source.videoPreviews !== false ? source.consentUrl.replace(/consent$/, `video-preview/${domain.id}/`) : '',
     r: source.configRevision,
     lr: source.legalRevision,
     p: domain.path,

@@ -333,6 +333,7 @@ export class WidgetService {
       {
         clientApiKey: target.api_key,
         consentUrl: `${this.deps.config.publicUrl}/public/consent`,
+        videoPreviews: this.deps.config.videoPreviews.enabled,
         domain,
         configRevision: target.config_revision,
         legalRevision: target.legal_revision,
