@@ -1,3 +1,4 @@
+import { assertPublisherRestrictions } from '../tcf/tcf.service.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { Deps } from '../../deps.js';
 import { isoNow } from '../../deps.js';
@@ -34,6 +35,7 @@ import { DOMAIN_GATES, assertFeatureUse, requireFeature } from '../clients/featu
 export async function createDomain(deps: Deps, clientId: string, input: CreateDomain): Promise<Domain> {
   const parsed = parseName(input.name);
   assertShareable(input.consentSharingDomains);
+  assertPublisherRestrictions(deps, input.tcfPublisherRestrictions);
   const { id: givenId, name: _name, whitelabel = false, ...settingsInput } = input;
   const settings: DomainSettings = { ...DOMAIN_DEFAULTS, ...settingsInput };
   const now = isoNow(deps.clock);
@@ -103,6 +105,7 @@ export async function updateDomain(
 ): Promise<Domain> {
   const parsed = input.name !== undefined ? parseName(input.name) : undefined;
   assertShareable(input.consentSharingDomains);
+  assertPublisherRestrictions(deps, input.tcfPublisherRestrictions);
   await mutateDomain(
     deps,
     clientId,

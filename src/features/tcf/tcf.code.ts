@@ -14,11 +14,21 @@ export const tcfChunkCode = (): Promise<string> => (chunk ??= buildTcfChunk('ind
 
 /**
  * What goes before the widget on a tcfEnabled domain: the IAB stub (synchronously, before anything else),
- * then the prefix that loads the chunk and handles URL macros (widget/src/tcf/prefix.ts).
+ * then the prefix that starts the domain's GVL fetch and handles URL macros (widget/src/tcf/prefix.ts).
  */
 export async function tcfPrefix(config: Pick<WidgetConfig, 'em'>, tcf: TcfConfig): Promise<string> {
   prefix ??= buildTcfChunk('prefix');
   const linked = config.em.filter((e) => tcf.el[e.i]).flatMap((e) => [...e.sm, ...e.fm]);
-  const settings = JSON.stringify({ js: tcf.js, g: tcf.g, mu: tcf.mu, m: linked });
+  const settings = JSON.stringify({ g: tcf.g, mu: tcf.mu, m: linked });
   return `${TCF_STUB}\n${(await prefix).replace(TCF_TOKEN, () => settings)}\n`;
+}
+
+/**
+ * What goes after the widget on a tcfEnabled domain: the TCF chunk itself, inlined rather than loaded, so the
+ * first layer needs no request after app.js (docs/tcf.md, "Script → banner"). It runs only when this copy of
+ * the widget started and handed over its bridge, and only once: a page that includes the snippet twice gets
+ * one CMP API, as it gets one widget.
+ */
+export async function tcfSuffix(): Promise<string> {
+  return `\n;(function(b){if(b&&!b.on){b.on=1;${await tcfChunkCode()}}})(window[Symbol.for("placet.tcf")]);\n`;
 }
