@@ -1944,6 +1944,20 @@ export interface operations {
                         tcfGoogleAdditionalConsentAdProviders: number[];
                         tcfUrlMacroAutoAppend: boolean;
                         tcfUrlMacroHandling: boolean;
+                        /**
+                         * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                         * @enum {string}
+                         */
+                        tcfStacks: "auto" | "off";
+                        /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                        tcfPublisherRestrictions: {
+                            /** @description GVL vendor id */
+                            vendorId: number;
+                            /** @description TCF purpose id */
+                            purposeId: number;
+                            /** @enum {string} */
+                            restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                        }[];
                         blockIframes: boolean;
                         rememberIframeConsentPerDomain: boolean;
                         appendConsentSwitchToIframes: boolean;
@@ -2048,6 +2062,20 @@ export interface operations {
                     tcfGoogleAdditionalConsentAdProviders?: number[];
                     tcfUrlMacroAutoAppend?: boolean;
                     tcfUrlMacroHandling?: boolean;
+                    /**
+                     * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                     * @enum {string}
+                     */
+                    tcfStacks?: "auto" | "off";
+                    /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                    tcfPublisherRestrictions?: {
+                        /** @description GVL vendor id */
+                        vendorId: number;
+                        /** @description TCF purpose id */
+                        purposeId: number;
+                        /** @enum {string} */
+                        restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                    }[];
                     blockIframes?: boolean;
                     rememberIframeConsentPerDomain?: boolean;
                     appendConsentSwitchToIframes?: boolean;
@@ -2130,6 +2158,20 @@ export interface operations {
                         tcfGoogleAdditionalConsentAdProviders: number[];
                         tcfUrlMacroAutoAppend: boolean;
                         tcfUrlMacroHandling: boolean;
+                        /**
+                         * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                         * @enum {string}
+                         */
+                        tcfStacks: "auto" | "off";
+                        /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                        tcfPublisherRestrictions: {
+                            /** @description GVL vendor id */
+                            vendorId: number;
+                            /** @description TCF purpose id */
+                            purposeId: number;
+                            /** @enum {string} */
+                            restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                        }[];
                         blockIframes: boolean;
                         rememberIframeConsentPerDomain: boolean;
                         appendConsentSwitchToIframes: boolean;
@@ -2270,6 +2312,20 @@ export interface operations {
                         tcfGoogleAdditionalConsentAdProviders: number[];
                         tcfUrlMacroAutoAppend: boolean;
                         tcfUrlMacroHandling: boolean;
+                        /**
+                         * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                         * @enum {string}
+                         */
+                        tcfStacks: "auto" | "off";
+                        /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                        tcfPublisherRestrictions: {
+                            /** @description GVL vendor id */
+                            vendorId: number;
+                            /** @description TCF purpose id */
+                            purposeId: number;
+                            /** @enum {string} */
+                            restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                        }[];
                         blockIframes: boolean;
                         rememberIframeConsentPerDomain: boolean;
                         appendConsentSwitchToIframes: boolean;
@@ -2373,6 +2429,20 @@ export interface operations {
                     tcfGoogleAdditionalConsentAdProviders?: number[];
                     tcfUrlMacroAutoAppend?: boolean;
                     tcfUrlMacroHandling?: boolean;
+                    /**
+                     * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                     * @enum {string}
+                     */
+                    tcfStacks?: "auto" | "off";
+                    /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                    tcfPublisherRestrictions?: {
+                        /** @description GVL vendor id */
+                        vendorId: number;
+                        /** @description TCF purpose id */
+                        purposeId: number;
+                        /** @enum {string} */
+                        restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                    }[];
                     blockIframes?: boolean;
                     rememberIframeConsentPerDomain?: boolean;
                     appendConsentSwitchToIframes?: boolean;
@@ -2455,6 +2525,20 @@ export interface operations {
                         tcfGoogleAdditionalConsentAdProviders: number[];
                         tcfUrlMacroAutoAppend: boolean;
                         tcfUrlMacroHandling: boolean;
+                        /**
+                         * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                         * @enum {string}
+                         */
+                        tcfStacks: "auto" | "off";
+                        /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                        tcfPublisherRestrictions: {
+                            /** @description GVL vendor id */
+                            vendorId: number;
+                            /** @description TCF purpose id */
+                            purposeId: number;
+                            /** @enum {string} */
+                            restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                        }[];
                         blockIframes: boolean;
                         rememberIframeConsentPerDomain: boolean;
                         appendConsentSwitchToIframes: boolean;

@@ -127,8 +127,10 @@ function bases(v: Vendor): { consent: number[]; li: number[] } {
   for (const [id, p, type] of T.pr ?? []) {
     if (id !== v.id) continue;
     const flexible = v.flexiblePurposes.includes(p);
-    if (type === 0) consent.delete(p), li.delete(p);
-    else if (type === 1 && flexible && li.delete(p)) consent.add(p);
+    if (type === 0) {
+      consent.delete(p);
+      li.delete(p);
+    } else if (type === 1 && flexible && li.delete(p)) consent.add(p);
     else if (type === 2 && flexible && consent.delete(p)) li.add(p);
   }
   const sorted = (x: Set<number>) => [...x].sort((a, b) => a - b);
