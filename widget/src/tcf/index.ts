@@ -181,6 +181,9 @@ async function decide(ev: Event, button: 'acceptAll' | 'declineAll' | 'save') {
   cmp.update(tc, false);
 }
 
+/** A button's handler; without the GVL (its fetch failed) nothing is saved and the layer stays (fail closed). */
+const act = (button: 'acceptAll' | 'declineAll' | 'save') => (ev: Event) =>
+  void decide(ev, button).catch((err) => console.warn('Placet: the TCF choice could not be saved', err));
 
 const list = (items: string[]) => h('ul', {}, ...items.map((n) => h('li', {}, n)));
 
@@ -207,8 +210,8 @@ function first(): HTMLElement {
     f.sf.length > 0 && list(f.sf),
     h('p', { class: 'tcf-count' }, `${tt('tcfThirdPartiesLabel')}: `, h('strong', {}, String(T.vs.length))),
     h('div', { class: 'n' },
-      btn('a', t('widgetFullConsentButtonText') || own(3), (ev) => void decide(ev, 'acceptAll')),
-      btn('d', t('widgetDeclineButtonText'), (ev) => void decide(ev, 'declineAll')),
+      btn('a', t('widgetFullConsentButtonText') || own(3), act('acceptAll')),
+      btn('d', t('widgetDeclineButtonText'), act('declineAll')),
       btn('s', t('widgetSettingsButtonText'), () => void ready.then(() => B.render(2))),
     ),
     B.legalLinks(),
@@ -267,9 +270,9 @@ function second(): HTMLElement {
     others.length > 0 && h('h3', {}, tt('nonTcfVendorsLabel') || t('categoriesTitle')),
     ...others.map((e) => toggle(c.loc[S.lang]?.e[e.i]?.[0] ?? e.n, sel.em.has(e.i), false, false, flip(sel.em, e.i))),
     h('div', { class: 'n' },
-      btn('a', t('categoriesSaveButtonText'), (ev) => void decide(ev, 'save')),
-      btn('a', t('categoriesFullConsentButtonText') || own(3), (ev) => void decide(ev, 'acceptAll')),
-      btn('d', t('widgetDeclineButtonText'), (ev) => void decide(ev, 'declineAll')),
+      btn('a', t('categoriesSaveButtonText'), act('save')),
+      btn('a', t('categoriesFullConsentButtonText') || own(3), act('acceptAll')),
+      btn('d', t('widgetDeclineButtonText'), act('declineAll')),
     ),
   );
 }
