@@ -23,12 +23,19 @@ export async function tcfPrefix(config: Pick<WidgetConfig, 'em'>, tcf: TcfConfig
   return `${TCF_STUB}\n${(await prefix).replace(TCF_TOKEN, () => settings)}\n`;
 }
 
+let firstLayer: Promise<string> | undefined;
+
 /**
- * What goes after the widget on a tcfEnabled domain: the TCF chunk itself, inlined rather than loaded, so the
- * first layer needs no request after app.js (docs/tcf.md, "Script → banner"). It runs only when this copy of
- * the widget started and handed over its bridge, and only once: a page that includes the snippet twice gets
- * one CMP API, as it gets one widget.
+ * What goes after the widget on a tcfEnabled domain (docs/tcf.md, "Script → banner"): the TCF code itself,
+ * inlined rather than loaded, so the first layer needs no request after app.js. First the small part that draws
+ * the first layer (widget/src/tcf/first.ts), then the chunk with the IAB libraries, run after the first paint
+ * (requestAnimationFrame, then a task) so the banner does not wait for them; the timer covers a hidden tab, which
+ * paints no frames. Until the chunk runs, the IAB stub queues `__tcfapi` calls. All of it only when this copy of
+ * the widget started and handed over its bridge, and only once: a page that includes the snippet twice gets one
+ * CMP API, as it gets one widget.
  */
 export async function tcfSuffix(): Promise<string> {
-  return `\n;(function(b){if(b&&!b.on){b.on=1;${await tcfChunkCode()}}})(window[Symbol.for("placet.tcf")]);\n`;
+  firstLayer ??= buildTcfChunk('first');
+  return `\n;(function(b){if(b&&!b.on){b.on=1;${await firstLayer};var d=0,go=function(){if(!d){d=1;${await tcfChunkCode()}}};` +
+    `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(window[Symbol.for("placet.tcf")]);\n`;
 }

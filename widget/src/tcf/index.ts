@@ -1,45 +1,18 @@
 /**
- * The TCF chunk (docs/tcf.md): only on tcfEnabled domains, inlined by the server after the widget in app.js
- * (after the IAB stub and the prefix that starts the GVL fetch). It draws the TCF first layer and vendor layer into
+ * The TCF chunk (docs/tcf.md): only on tcfEnabled domains, inlined by the server in app.js after the widget and
+ * the first layer (first.ts), and run after the first paint. It draws the TCF vendor layer into
  * the widget's own shadow root, encodes the visitor's choices with the IAB's @iabtechlabtcf/core, answers
  * `__tcfapi` through @iabtechlabtcf/cmpapi, and decides the widget's embeddings through the widget.
  */
 import { CmpApi } from '@iabtechlabtcf/cmpapi';
 import { GVL, PurposeRestriction, TCModel, TCString, type Vector } from '@iabtechlabtcf/core';
-import type { TcfConfig, WidgetConfig } from '../types.js';
+import { B, COOKIE, own, t, tt, type Button, type Kid } from './bridge.js';
 
-type Kid = Node | string | false | undefined;
-interface Bridge {
-  c: WidgetConfig & { tcf: TcfConfig };
-  S: { lang: string; decided: boolean; acc: Set<string>; layer: number; tc?: string | undefined; ac?: string | undefined };
-  h: (tag: string, attrs?: Record<string, unknown>, ...kids: Kid[]) => HTMLElement;
-  btn: (cls: string, label: string, on: (ev: Event) => void) => HTMLElement;
-  toggle: (label: string, on: boolean, disabled: boolean, mixed: boolean, change: (v: boolean) => void) => HTMLElement;
-  dialog: (title: string, modal: boolean, ...body: Kid[]) => HTMLElement;
-  legalLinks: () => HTMLElement;
-  views: Record<number, () => HTMLElement>;
-  render: (n: number) => void;
-  decide: (ids: Iterable<string>, button: string) => void;
-  /** The widget would show its banner (not on a legal page, not dismissed in this tab). */
-  ask: boolean;
-}
-
-export const COOKIE = 'euconsent-v2';
 const AC_COOKIE = 'addtl_consent';
 const NECESSARY = '41ba25c';
 
-const B = (window as unknown as Record<symbol, Bridge>)[Symbol.for('placet.tcf')]!;
 const { c, S, h, btn, toggle, dialog } = B;
 const T = c.tcf;
-
-/** Texts the Locale has no field for (docs/tcf.md): English and German, English otherwise. */
-const OWN: Record<string, string[]> = {
-  en: ['Consent', 'Legitimate interest', 'Additional ad providers (Google Additional Consent)', 'Accept all', 'Data categories', 'Cookie lifetime', 'Data retention', 'Ad provider'],
-  de: ['Einwilligung', 'Berechtigtes Interesse', 'Weitere Werbeanbieter (Google Additional Consent)', 'Alle akzeptieren', 'Datenkategorien', 'Cookie-Laufzeit', 'Speicherdauer', 'Werbeanbieter'],
-};
-const own = (i: number) => (OWN[S.lang.slice(0, 2)] ?? OWN.en!)[i]!;
-const t = (k: string) => c.loc[S.lang]?.t[k] || c.loc[c.dl]!.t[k] || '';
-const tt = (k: string) => T.t?.[S.lang]?.[k] ?? T.t?.[c.dl]?.[k] ?? '';
 
 /** The visitor's choices as the layers edit them. */
 const sel = { p: new Set<number>(), sf: new Set<number>(), v: new Set<number>(), li: new Set<number>(), ac: new Set<number>(), em: new Set<string>() };
@@ -148,8 +121,8 @@ const embeddingsFor = (m: TCModel, others: Set<string>) =>
     return m.vendorConsents.has(link[0]) && link[1].every((p) => m.purposeConsents.has(p));
   }).map((e) => e.i);
 
-async function decide(ev: Event, button: 'acceptAll' | 'declineAll' | 'save') {
-  if (c.th.mp && !ev.isTrusted) return;
+async function decide(ev: Event | undefined, button: Exclude<Button, 'more'>) {
+  if (c.th.mp && !ev?.isTrusted) return;
   // The first layer opens before the GVL has arrived; a click that quick waits for it (no TC string without it).
   await ready;
   const m = model();
@@ -182,41 +155,8 @@ async function decide(ev: Event, button: 'acceptAll' | 'declineAll' | 'save') {
 }
 
 /** A button's handler; without the GVL (its fetch failed) nothing is saved and the layer stays (fail closed). */
-const act = (button: 'acceptAll' | 'declineAll' | 'save') => (ev: Event) =>
+const act = (button: Exclude<Button, 'more'>) => (ev: Event | undefined) =>
   void decide(ev, button).catch((err) => console.warn('Placet: the TCF choice could not be saved', err));
-
-const list = (items: string[]) => h('ul', {}, ...items.map((n) => h('li', {}, n)));
-
-/**
- * First layer (TCF policy: purposes or the stacks that summarise them, special purposes and features, special
- * features, number of vendors, legitimate interest). Drawn from the facts inlined in app.js (T.f), so it needs
- * no request after the script.
- */
-function first(): HTMLElement {
-  const f = T.f[S.lang] ?? T.f[c.dl] ?? Object.values(T.f)[0]!;
-  return dialog(
-    t('widgetTitle'),
-    c.th.blocking,
-    h('p', {}, t('widgetIntroText')),
-    h('p', { class: 'tcf-intro' }, tt('tcfVendorIntroText')),
-    h('h3', {}, tt('tcfPurposeLabel')),
-    f.s.length > 0 && h('ul', { class: 'tcf-stacks' }, ...f.s.map(([name, text]) => h('li', {}, h('strong', {}, name), h('p', {}, text)))),
-    f.p.length > 0 && list(f.p),
-    f.sp.length > 0 && h('h3', {}, tt('tcfSpecialPurposeLabel')),
-    f.sp.length > 0 && list(f.sp),
-    f.fe.length > 0 && h('h3', {}, tt('tcfFeaturesLabel')),
-    f.fe.length > 0 && list(f.fe),
-    f.sf.length > 0 && h('h3', {}, `${tt('tcfSpecialFeaturesLabel')} (${tt('tcfOptedInRemark')})`),
-    f.sf.length > 0 && list(f.sf),
-    h('p', { class: 'tcf-count' }, `${tt('tcfThirdPartiesLabel')}: `, h('strong', {}, String(T.vs.length))),
-    h('div', { class: 'n' },
-      btn('a', t('widgetFullConsentButtonText') || own(3), act('acceptAll')),
-      btn('d', t('widgetDeclineButtonText'), act('declineAll')),
-      btn('s', t('widgetSettingsButtonText'), () => void ready.then(() => B.render(2))),
-    ),
-    B.legalLinks(),
-  );
-}
 
 /** What the vendor layer must disclose per vendor (TCF policy): purposes by legal basis, storage, retention, data, links. */
 function vendorFacts(v: Vendor): Kid[] {
@@ -303,8 +243,8 @@ function start() {
   ready = loadGvl();
   // Without the GVL no TC string can be written: the first layer stays open and nothing is accepted (fail closed).
   ready.catch((err) => console.warn('Placet: the TCF vendor list could not be loaded', err));
-  B.views[1] = first;
   B.views[2] = second;
+  B.act = (ev, button) => (button === 'more' ? void ready.then(() => B.render(2)) : act(button)(ev));
   if (c.oe) {
     cmp.update(null);
     return;
@@ -317,9 +257,11 @@ function start() {
     cmp.update(tc, false);
     return;
   }
-  // No valid TC string: the first layer opens (not on a legal page or after the banner was closed in this tab).
+  // No valid TC string: the first layer opens (not on a legal page or after the banner was closed in this tab);
+  // first.ts has opened it already unless a stored string had to be checked.
   cmp.update('', B.ask);
-  if (B.ask) B.render(1);
+  if (B.ask && !B.shown) B.render(1);
+  if (B.q) B.act(...B.q);
 }
 
 try {
