@@ -28,14 +28,17 @@ let firstLayer: Promise<string> | undefined;
 /**
  * What goes after the widget on a tcfEnabled domain (docs/tcf.md, "Script → banner"): the TCF code itself,
  * inlined rather than loaded, so the first layer needs no request after app.js. First the small part that draws
- * the first layer (widget/src/tcf/first.ts), then the chunk with the IAB libraries, run after the first paint
- * (requestAnimationFrame, then a task) so the banner does not wait for them; the timer covers a hidden tab, which
- * paints no frames. Until the chunk runs, the IAB stub queues `__tcfapi` calls. All of it only when this copy of
- * the widget started and handed over its bridge, and only once: a page that includes the snippet twice gets one
- * CMP API, as it gets one widget.
+ * the first layer (widget/src/tcf/first.ts), then the chunk with the IAB libraries. When the first layer is open,
+ * the chunk runs only after the banner has been painted: after DOMContentLoaded (when the widget puts its host into
+ * the page, the snippet being in <head>), then a frame, then a task; the timer covers a hidden tab, which paints no
+ * frames. Until then the IAB stub queues `__tcfapi` calls. Without a first layer (a returning visitor's TC string
+ * to check) nothing is painted, and the chunk runs at once so vendors hear `tcloaded` as early as possible. All of
+ * it only when this copy of the widget started and handed over its bridge, and only once: a page that includes
+ * the snippet twice gets one CMP API, as it gets one widget.
  */
 export async function tcfSuffix(): Promise<string> {
   firstLayer ??= buildTcfChunk('first');
   return `\n;(function(b){if(b&&!b.on){b.on=1;${await firstLayer};var d=0,go=function(){if(!d){d=1;${await tcfChunkCode()}}};` +
-    `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)}})(window[Symbol.for("placet.tcf")]);\n`;
+    'if(!b.shown)return go();var later=function(){requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)};' +
+    'document.readyState==="loading"?document.addEventListener("DOMContentLoaded",later):later()}})(window[Symbol.for("placet.tcf")]);\n';
 }
