@@ -1,4 +1,3 @@
-import { assertPublisherRestrictions } from '../tcf/tcf.service.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { Deps } from '../../deps.js';
 import { isoNow } from '../../deps.js';
@@ -6,6 +5,7 @@ import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { newShortId } from '../../db/ids.js';
 import { AppError } from '../../errors.js';
+import { assertPublisherRestrictions } from '../tcf/tcf.service.js';
 import { mutateDomain } from './domain-scope.js';
 import { MAX_DOMAIN_PATH_LENGTH, isShareableHost, parseDomainName, type ParsedDomainName } from './domain-name.js';
 import {
