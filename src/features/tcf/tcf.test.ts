@@ -119,6 +119,17 @@ for (const dialect of DIALECTS) {
       expect(inlinedConfig((await load(ctx, url)).body).tcf!.pr).toEqual([[8, 2, 1], [21, 8, 0]]);
     });
 
+    it('tcfStacks and tcfPublisherRestrictions need canUseIAB like the other TCF settings', async () => {
+      const client = await createClient(ctx, { features: { canUseIAB: false } });
+      const domain = await createDomain(ctx, client.id, { name: 'gated.example' });
+      const res = await ctx.hosting({
+        method: 'PUT', url: `/hosting/api/client/${client.id}/domain/${domain.id}`,
+        payload: { tcfStacks: 'off', tcfPublisherRestrictions: [{ vendorId: 8, purposeId: 2, restrictionType: 'requireConsent' }] },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['body.tcfPublisherRestrictions', 'body.tcfStacks']);
+    });
+
     it('loads nothing TCF-related for a domain without tcfEnabled', async () => {
       const { url, domain } = await setup({ tcfEnabled: false });
       const res = await load(ctx, url);
