@@ -1,6 +1,8 @@
 /**
- * `npx tsx bench/tcf.ts`: what IAB TCF costs a page (issue #18): the bytes of the TCF prefix, chunk and the
- * domain's GVL next to the widget, and script → banner at 1× for the benchmark domain with and without TCF.
+ * `npx tsx bench/tcf.ts`: what IAB TCF costs a page (issue #18): the bytes of app.js with and without TCF (the
+ * TCF chunk is inlined in app.js of tcfEnabled domains), of the chunk alone and of the domain's GVL, and script →
+ * banner at 1× for the benchmark domain with and without TCF, loads interleaved (plain, TCF, plain, …) so both
+ * see the same machine load. BENCH_RUNS (default 21) loads of each after one warm-up of each.
  * Uses the GVL fixture (test/fixtures/tcf, 4 vendors) served locally; the real GVL is far larger (docs/tcf.md).
  */
 import { buildApp } from '../src/app.js';
@@ -11,7 +13,7 @@ import { freePort, launchBrowser, serveSite } from '../test/browser.js';
 import { startGvlServer, tcfTestConfig } from '../test/tcf-gvl.js';
 import { benchmarkDomain } from './widget-domain.js';
 
-const RUNS = Number(process.env.BENCH_RUNS || 9);
+const RUNS = Number(process.env.BENCH_RUNS || 21);
 const key = 'bench-hosting-key-0123456789abcdef';
 const gvl = await startGvlServer();
 const port = await freePort();
@@ -31,8 +33,8 @@ await app.inject({
 const get = async (url: string) => Buffer.from(await (await fetch(url, { headers: { referer: `${site.url}/` } })).arrayBuffer());
 const rows: [string, ReturnType<typeof sizes>][] = [
   ['app.js, benchmark domain', sizes(await get(plain.snippetSrc))],
-  ['app.js, benchmark domain with TCF (stub + prefix inside)', sizes(await get(tcf.snippetSrc))],
-  ['tcf.js (TCF chunk)', sizes(await get(`${appUrl}/public/tcf.js`))],
+  ['app.js, benchmark domain with TCF (stub, prefix, chunk inside)', sizes(await get(tcf.snippetSrc))],
+  ['tcf.js (the TCF chunk alone, as inlined)', sizes(await get(`${appUrl}/public/tcf.js`))],
   ['vendor-list.json of the domain (fixture: 4 vendors)', sizes(await get(`${appUrl}/public/tcf/${tcf.domainId}/vendor-list.json?lang=de_DE`))],
 ];
 for (const [name, s] of rows) console.log(`${name.padEnd(60)} ${String(s.raw).padStart(7)} B raw ${String(s.gzip).padStart(6)} B gzip ${String(s.brotli).padStart(6)} B brotli`);
@@ -42,8 +44,12 @@ site.setPage('/plain', `<!doctype html><html><head><script src="${plain.snippetS
 site.setPage('/tcf', `<!doctype html><html><head><script src="${tcf.snippetSrc}" referrerpolicy="origin"></script></head><body>${body}</body></html>`);
 const browser = await launchBrowser();
 
-/** Script arrival (responseEnd of app.js) → first frame with the banner dialog in the widget's shadow root. */
-async function bannerMs(path: string): Promise<number> {
+/**
+ * Script arrival (responseEnd of app.js) → first frame with the banner dialog in the widget's shadow root; and
+ * script request (startTime) → banner, which also counts the larger app.js of a TCF domain on the wire (here on
+ * loopback, so it shows the server's and the browser's cost of the bytes, not a network's).
+ */
+async function bannerMs(path: string): Promise<readonly [number, number]> {
   const context = await browser.newContext();
   // A string, not a function: tsx would wrap a local function in a helper the page does not have.
   await context.addInitScript({
@@ -60,19 +66,30 @@ async function bannerMs(path: string): Promise<number> {
   const ms = await page.evaluate(() => {
     const entry = performance.getEntriesByType('resource').find((e) => e.name.includes('/public/app.js')) as PerformanceResourceTiming;
     const ends = performance.getEntriesByType('resource').map((e) => [e.name, (e as PerformanceResourceTiming).responseEnd - entry.responseEnd] as const);
-    console.log(`resources after app.js: ${ends.filter(([n]) => n.includes('/tcf')).map(([n, ms]) => `${n.replace(/^.*\/public\//, '')} +${ms.toFixed(0)} ms`).join(', ')}`);
-    return (window as unknown as { __banner: number }).__banner - entry.responseEnd;
+    if (ends.some(([n]) => n.includes('/tcf'))) console.log(`resources after app.js: ${ends.filter(([n]) => n.includes('/tcf')).map(([n, ms]) => `${n.replace(/^.*\/public\//, '')} +${ms.toFixed(0)} ms`).join(', ')}`);
+    const banner = (window as unknown as { __banner: number }).__banner;
+    return [banner - entry.responseEnd, banner - entry.startTime] as const;
   });
   await context.close();
   return ms;
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-for (const path of ['/plain', '/tcf']) {
-  await bannerMs(path); // warm-up
-  const xs: number[] = [];
-  for (let i = 0; i < RUNS; i++) xs.push(await bannerMs(path));
-  console.log(`script → banner at 1×, ${path.padEnd(6)} median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, ${RUNS} runs)`);
+const times: Record<string, number[][]> = { '/plain': [[], []], '/tcf': [[], []] };
+await bannerMs('/plain'); // warm-up
+await bannerMs('/tcf');
+for (let i = 0; i < RUNS; i++) {
+  for (const path of ['/plain', '/tcf']) {
+    const [arrived, requested] = await bannerMs(path);
+    times[path]![0]!.push(arrived);
+    times[path]![1]!.push(requested);
+  }
 }
+const line = (xs: number[]) => `median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)})`;
+for (const [path, [arrived, requested]] of Object.entries(times)) {
+  console.log(`${path.padEnd(6)} script → banner at 1×: ${line(arrived!)}; script request → banner: ${line(requested!)}; ${RUNS} runs`);
+}
+const ratio = (i: number) => (median(times['/tcf']![i]!) / median(times['/plain']![i]!)).toFixed(2);
+console.log(`TCF / plain (medians): script → banner ${ratio(0)}×, script request → banner ${ratio(1)}×`);
 await browser.close();
 await app.close();
 await site.close();

@@ -128,6 +128,8 @@ describe('TCF in Chromium', () => {
     const s = await setup({ tcfSpecialFeatures: [1], tcfVendorBlacklist: [45] });
     const { page, context } = await open(s);
     expect(await page.evaluate(() => (window as unknown as { stubSeen: boolean }).stubSeen)).toBe(true);
+    // The TCF chunk is inlined in app.js but runs after the first paint (docs/tcf.md): a script right after the
+    // snippet finds the stub, which queues its calls until then.
     expect(await page.evaluate(() => (window as unknown as { firstPing: { cmpStatus: string } }).firstPing.cmpStatus)).toBe('stub');
     await waitEvent(page, 'cmpuishown');
     await expect(layer(page).locator('.tcf-count').textContent()).resolves.toMatch(/: 3$/);
@@ -285,6 +287,101 @@ describe('TCF in Chromium', () => {
     ]);
     const ran = await again.page.evaluate(() => (window as unknown as { ran?: string[] }).ran ?? []);
     expect(ran).toEqual(['/vendor-pixel.js']);
+    await context.close();
+  });
+
+  it('the first layer opens before the domain GVL has arrived, with stacks; a click waits for the GVL', async () => {
+    const s = await setup({ tcfSpecialFeatures: [1, 2] });
+    const context = await env.browser.newContext();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let held = 0;
+    await context.route('**/vendor-list.json*', async (route) => {
+      held++;
+      await gate;
+      await route.continue();
+    });
+    const { page, requests } = await open(s, context);
+    await waitEvent(page, 'cmpuishown');
+    expect(held).toBe(1);
+    // No request for TCF code: the chunk is in app.js.
+    expect(requests.filter((u) => u.includes('/public/tcf.js'))).toEqual([]);
+    await expect(layer(page).locator('.tcf-stacks > li > strong').allTextContents()).resolves.toEqual([
+      'Precise geolocation data, and identification through device scanning',
+      'Personalised advertising', 'Personalised content', 'Advertising and content measurement, and audience research',
+    ]);
+    await expect(layer(page).locator('.tcf-count').textContent()).resolves.toMatch(/: 4$/);
+    await layer(page).locator('.n button.a').click();
+    await page.waitForTimeout(300);
+    expect((await events(page)).map((e) => e.status)).toEqual(['cmpuishown']);
+    release();
+    const done = await waitEvent(page, 'useractioncomplete');
+    expect(summary(TCString.decode(done.tc))).toMatchObject({ purposeConsents: ALL_PURPOSES, vendorConsents: [8, 21, 32, 45], specialFeatureOptins: [1, 2] });
+    await context.close();
+  });
+
+  it('publisher restrictions: in the TC string, in the vendor layer, and a change asks again', async () => {
+    const s = await setup({
+      tcfPublisherRestrictions: [
+        { vendorId: 8, purposeId: 2, restrictionType: 'requireConsent' },
+        { vendorId: 21, purposeId: 8, restrictionType: 'notAllowed' },
+      ],
+    });
+    const { page, context } = await open(s);
+    await waitEvent(page, 'cmpuishown');
+    await layer(page).locator('.n button.s').click();
+    await page.locator('#ccm-widget [data-vendor="8"] summary').click();
+    const facts = (await page.locator('#ccm-widget [data-vendor="8"]').textContent())!;
+    // Purpose 2 moved from legitimate interest to consent for vendor 8; purpose 8 is gone for vendor 21.
+    expect(facts).toMatch(/Purposes \(Consent\): [^:]*Use limited data to select advertising/);
+    expect(facts).not.toMatch(/Purposes \(Legitimate interest\): [^:]*Use limited data to select advertising/);
+    await page.locator('#ccm-widget [data-vendor="21"] summary').click();
+    expect(await page.locator('#ccm-widget [data-vendor="21"]').textContent()).not.toContain('Measure content performance');
+    await layer(page).locator('.n button.a').nth(1).click();
+    const done = await waitEvent(page, 'useractioncomplete');
+    const m = TCString.decode(done.tc);
+    const restrictions = m.publisherRestrictions.getRestrictions().flatMap((r) =>
+      m.publisherRestrictions.getVendors(r).map((v) => [v, r.purposeId, r.restrictionType]));
+    expect(restrictions.sort()).toEqual([[21, 8, 0], [8, 2, 1]]);
+    const again = await open(s, context);
+    await waitEvent(again.page, 'tcloaded');
+    await hosting('PUT', `/client/${s.clientId}/domain/${s.domainId}`, {
+      tcfPublisherRestrictions: [{ vendorId: 8, purposeId: 2, restrictionType: 'requireConsent' }],
+    });
+    const changed = await open(s, context);
+    await waitEvent(changed.page, 'cmpuishown');
+    await layer(changed.page).locator('.n button.d').click();
+    const after = TCString.decode((await waitEvent(changed.page, 'useractioncomplete')).tc);
+    expect(after.publisherRestrictions.getRestrictions().map((r) => [r.purposeId, r.restrictionType])).toEqual([[2, 1]]);
+    await context.close();
+  });
+
+  it('Google Additional Consent: one switch per provider, the AC string says exactly which', async () => {
+    const s = await setup({ tcfGoogleAdditionalConsentMode: true, tcfGoogleAdditionalConsentAdProviders: [1301, 89, 2577] });
+    const { page, context } = await open(s);
+    await waitEvent(page, 'cmpuishown');
+    await layer(page).locator('.n button.s').click();
+    const box = (name: string) => layer(page).getByLabel(name, { exact: true });
+    for (const id of [89, 1301, 2577]) await expect(box(`Ad provider ${id}`).isChecked()).resolves.toBe(false);
+    await box('Ad provider 1301').check();
+    await box('Ad provider 2577').check();
+    await layer(page).locator('.n button.a').first().click();
+    const done = await waitEvent(page, 'useractioncomplete');
+    expect(done.ac).toBe('2~1301.2577~dv.89');
+    const [record] = await records(s, 1);
+    expect(record).toMatchObject({ button: 'save', acString: '2~1301.2577~dv.89' });
+    // The vendor layer opens again with those switches, and a second save changes exactly one.
+    const again = await open(s, context);
+    expect((await waitEvent(again.page, 'tcloaded')).ac).toBe('2~1301.2577~dv.89');
+    await again.page.evaluate(() => (window as unknown as { CCM: { openWidget: () => void } }).CCM.openWidget());
+    await layer(again.page).locator('.n button.s').click();
+    const box2 = (name: string) => layer(again.page).getByLabel(name, { exact: true });
+    await expect.poll(() => box2('Ad provider 1301').isChecked(), { timeout: 15_000 }).toBe(true);
+    await expect(box2('Ad provider 2577').isChecked()).resolves.toBe(true);
+    await expect(box2('Ad provider 89').isChecked()).resolves.toBe(false);
+    await box2('Ad provider 2577').uncheck();
+    await layer(again.page).locator('.n button.a').first().click();
+    expect((await waitEvent(again.page, 'useractioncomplete')).ac).toBe('2~1301~dv.89.2577');
     await context.close();
   });
 

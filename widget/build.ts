@@ -64,9 +64,9 @@ const tcfEntry = path.join(projectRoot, 'widget', 'src', 'tcf', 'index.ts');
  * The TCF chunk (docs/tcf.md): the first layer, the vendor layer and the `__tcfapi` CMP API, bundled with
  * the IAB's @iabtechlabtcf/core and /cmpapi. Loaded by the widget only on tcfEnabled domains.
  */
-export async function buildTcfChunk(entry: 'index' | 'prefix' = 'index'): Promise<string> {
+export async function buildTcfChunk(entry: 'index' | 'prefix' | 'first' = 'index'): Promise<string> {
   const result = await build({
-    entryPoints: [entry === 'index' ? tcfEntry : path.join(projectRoot, 'widget', 'src', 'tcf', 'prefix.ts')],
+    entryPoints: [entry === 'index' ? tcfEntry : path.join(projectRoot, 'widget', 'src', 'tcf', `${entry}.ts`)],
     bundle: true,
     minify: true,
     format: 'iife',

@@ -93,6 +93,7 @@ export const DOMAIN_GROUPS: DomainGroup[] = [
       { key: 'tcfGoogleAdditionalConsentAdProviders', kind: 'intlist', en: ['Google ad providers', 'Provider numbers, one per line.'], de: ['Google-Werbeanbieter', 'Anbieternummern, eine pro Zeile.'] },
       { key: 'tcfUrlMacroAutoAppend', kind: 'bool', en: ['Append TCF address macros', 'Add the consent string macros to ad addresses.'], de: ['TCF-Adressmakros anhängen', 'Die Makros des Einwilligungs-Strings an Werbeadressen anhängen.'] },
       { key: 'tcfUrlMacroHandling', kind: 'bool', en: ['Replace TCF address macros', 'Fill ${gdpr} and ${gdpr_consent} in addresses.'], de: ['TCF-Adressmakros ersetzen', '${gdpr} und ${gdpr_consent} in Adressen füllen.'] },
+      { key: 'tcfStacks', kind: 'select', options: ['auto', 'off'], en: ['Stacks on the first layer', 'auto: IAB stacks summarise the purposes on the first layer (the fewest that cover the most); off: each purpose listed.'], de: ['Stacks in der ersten Ebene', 'auto: IAB-Stacks fassen die Zwecke in der ersten Ebene zusammen (die wenigsten, die am meisten abdecken); off: jeder Zweck einzeln.'] },
     ],
   },
 ];

@@ -1964,6 +1964,20 @@ export interface operations {
                         tcfGoogleAdditionalConsentAdProviders: number[];
                         tcfUrlMacroAutoAppend: boolean;
                         tcfUrlMacroHandling: boolean;
+                        /**
+                         * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                         * @enum {string}
+                         */
+                        tcfStacks: "auto" | "off";
+                        /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                        tcfPublisherRestrictions: {
+                            /** @description GVL vendor id */
+                            vendorId: number;
+                            /** @description TCF purpose id */
+                            purposeId: number;
+                            /** @enum {string} */
+                            restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                        }[];
                         blockIframes: boolean;
                         rememberIframeConsentPerDomain: boolean;
                         appendConsentSwitchToIframes: boolean;
@@ -2068,6 +2082,20 @@ export interface operations {
                     tcfGoogleAdditionalConsentAdProviders?: number[];
                     tcfUrlMacroAutoAppend?: boolean;
                     tcfUrlMacroHandling?: boolean;
+                    /**
+                     * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                     * @enum {string}
+                     */
+                    tcfStacks?: "auto" | "off";
+                    /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                    tcfPublisherRestrictions?: {
+                        /** @description GVL vendor id */
+                        vendorId: number;
+                        /** @description TCF purpose id */
+                        purposeId: number;
+                        /** @enum {string} */
+                        restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                    }[];
                     blockIframes?: boolean;
                     rememberIframeConsentPerDomain?: boolean;
                     appendConsentSwitchToIframes?: boolean;
@@ -2150,6 +2178,20 @@ export interface operations {
                         tcfGoogleAdditionalConsentAdProviders: number[];
                         tcfUrlMacroAutoAppend: boolean;
                         tcfUrlMacroHandling: boolean;
+                        /**
+                         * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                         * @enum {string}
+                         */
+                        tcfStacks: "auto" | "off";
+                        /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                        tcfPublisherRestrictions: {
+                            /** @description GVL vendor id */
+                            vendorId: number;
+                            /** @description TCF purpose id */
+                            purposeId: number;
+                            /** @enum {string} */
+                            restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                        }[];
                         blockIframes: boolean;
                         rememberIframeConsentPerDomain: boolean;
                         appendConsentSwitchToIframes: boolean;
@@ -2290,6 +2332,20 @@ export interface operations {
                         tcfGoogleAdditionalConsentAdProviders: number[];
                         tcfUrlMacroAutoAppend: boolean;
                         tcfUrlMacroHandling: boolean;
+                        /**
+                         * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                         * @enum {string}
+                         */
+                        tcfStacks: "auto" | "off";
+                        /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                        tcfPublisherRestrictions: {
+                            /** @description GVL vendor id */
+                            vendorId: number;
+                            /** @description TCF purpose id */
+                            purposeId: number;
+                            /** @enum {string} */
+                            restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                        }[];
                         blockIframes: boolean;
                         rememberIframeConsentPerDomain: boolean;
                         appendConsentSwitchToIframes: boolean;
@@ -2393,6 +2449,20 @@ export interface operations {
                     tcfGoogleAdditionalConsentAdProviders?: number[];
                     tcfUrlMacroAutoAppend?: boolean;
                     tcfUrlMacroHandling?: boolean;
+                    /**
+                     * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                     * @enum {string}
+                     */
+                    tcfStacks?: "auto" | "off";
+                    /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                    tcfPublisherRestrictions?: {
+                        /** @description GVL vendor id */
+                        vendorId: number;
+                        /** @description TCF purpose id */
+                        purposeId: number;
+                        /** @enum {string} */
+                        restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                    }[];
                     blockIframes?: boolean;
                     rememberIframeConsentPerDomain?: boolean;
                     appendConsentSwitchToIframes?: boolean;
@@ -2475,6 +2545,20 @@ export interface operations {
                         tcfGoogleAdditionalConsentAdProviders: number[];
                         tcfUrlMacroAutoAppend: boolean;
                         tcfUrlMacroHandling: boolean;
+                        /**
+                         * @description auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed
+                         * @enum {string}
+                         */
+                        tcfStacks: "auto" | "off";
+                        /** @description TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md) */
+                        tcfPublisherRestrictions: {
+                            /** @description GVL vendor id */
+                            vendorId: number;
+                            /** @description TCF purpose id */
+                            purposeId: number;
+                            /** @enum {string} */
+                            restrictionType: "notAllowed" | "requireConsent" | "requireLegitimateInterest";
+                        }[];
                         blockIframes: boolean;
                         rememberIframeConsentPerDomain: boolean;
                         appendConsentSwitchToIframes: boolean;

@@ -187,8 +187,13 @@ export interface TcfConfig {
   sf: number[];
   /** URL of the domain's GVL (vendors trimmed to `vs`), served by Placet; `?lang=` adds translations */
   g: string;
-  /** URL of the TCF chunk */
-  js: string;
+  /**
+   * The first layer's facts per available locale (names in that language where the IAB translates them), so the
+   * first layer opens without waiting for the domain's GVL (docs/tcf.md, "Script → banner").
+   */
+  f: Record<string, TcfFirstLayer>;
+  /** publisher restrictions: [vendor id, purpose id, restriction type (0 not allowed, 1 require consent, 2 require LI)] */
+  pr?: [number, number, number][];
   /** Google Additional Consent provider ids; absent when tcfGoogleAdditionalConsentMode is off */
   ac?: number[];
   /** URL macros: [tcfUrlMacroAutoAppend, tcfUrlMacroHandling] */
@@ -197,4 +202,19 @@ export interface TcfConfig {
   el: Record<string, [number, number[]]>;
   /** the Locale's TCF texts (tcfVendorIntroText …) per available locale */
   t?: Record<string, Record<string, string>>;
+}
+
+/** What the TCF first layer lists, in one language. */
+export interface TcfFirstLayer {
+  /** GVL language of these names (the TC string's consentLanguage) */
+  l: string;
+  /** stacks shown instead of the purposes and special features they cover: [name, description] */
+  s: [string, string][];
+  /** purposes not covered by a stack */
+  p: string[];
+  /** special purposes and features the offered vendors use */
+  sp: string[];
+  fe: string[];
+  /** special features asked for, not covered by a stack */
+  sf: string[];
 }

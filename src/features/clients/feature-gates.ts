@@ -39,7 +39,7 @@ export const DOMAIN_GATES: readonly Gate<DomainSettings>[] = [
     fields: [
       'tcfEnabled', 'tcfEnableNewVendorsAfterGvlUpdate', 'tcfVendorBlacklist', 'tcfSpecialFeatures',
       'tcfGoogleAdditionalConsentMode', 'tcfGoogleAdditionalConsentAdProviders', 'tcfUrlMacroAutoAppend',
-      'tcfUrlMacroHandling',
+      'tcfUrlMacroHandling', 'tcfStacks', 'tcfPublisherRestrictions',
     ],
   },
   {

@@ -53,6 +53,17 @@ export const DomainSettingsSchema = Type.Object({
   tcfGoogleAdditionalConsentAdProviders: IntList(2000),
   tcfUrlMacroAutoAppend: bool,
   tcfUrlMacroHandling: bool,
+  tcfStacks: StringEnum(['auto', 'off'] as const, {
+    description: 'auto: the TCF first layer summarises purposes and special features with the fewest IAB stacks that cover the most of them (docs/tcf.md); off: each one listed',
+  }),
+  tcfPublisherRestrictions: Type.Array(
+    Type.Object({
+      vendorId: Type.Integer({ minimum: 1, maximum: 65535, description: 'GVL vendor id' }),
+      purposeId: Type.Integer({ minimum: 1, maximum: 11, description: 'TCF purpose id' }),
+      restrictionType: StringEnum(['notAllowed', 'requireConsent', 'requireLegitimateInterest'] as const),
+    }, { additionalProperties: false }),
+    { maxItems: 2000, description: 'TCF publisher restrictions, encoded in the TC string; checked against the GVL (docs/tcf.md)' },
+  ),
   blockIframes: bool,
   rememberIframeConsentPerDomain: bool,
   appendConsentSwitchToIframes: bool,
@@ -134,6 +145,8 @@ export const DOMAIN_DEFAULTS: DomainSettings = {
   tcfGoogleAdditionalConsentAdProviders: [],
   tcfUrlMacroAutoAppend: false,
   tcfUrlMacroHandling: false,
+  tcfStacks: 'auto',
+  tcfPublisherRestrictions: [],
   blockIframes: true,
   rememberIframeConsentPerDomain: false,
   appendConsentSwitchToIframes: false,

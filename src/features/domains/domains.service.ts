@@ -5,6 +5,7 @@ import type { Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { newShortId } from '../../db/ids.js';
 import { AppError } from '../../errors.js';
+import { assertPublisherRestrictions } from '../tcf/tcf.service.js';
 import { mutateDomain } from './domain-scope.js';
 import { MAX_DOMAIN_PATH_LENGTH, isShareableHost, parseDomainName, type ParsedDomainName } from './domain-name.js';
 import {
@@ -35,6 +36,7 @@ import { DOMAIN_GATES, assertFeatureUse, requireFeature } from '../clients/featu
 export async function createDomain(deps: Deps, clientId: string, input: CreateDomain): Promise<Domain> {
   const parsed = parseName(input.name);
   assertShareable(input.consentSharingDomains);
+  assertPublisherRestrictions(deps, input.tcfPublisherRestrictions);
   const { id: givenId, name: _name, whitelabel = false, ...settingsInput } = input;
   const settings: DomainSettings = { ...DOMAIN_DEFAULTS, ...settingsInput };
   const now = isoNow(deps.clock);
@@ -104,6 +106,7 @@ export async function updateDomain(
 ): Promise<Domain> {
   const parsed = input.name !== undefined ? parseName(input.name) : undefined;
   assertShareable(input.consentSharingDomains);
+  assertPublisherRestrictions(deps, input.tcfPublisherRestrictions);
   await mutateDomain(
     deps,
     clientId,

@@ -26,6 +26,8 @@ export const tcfRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, 
     gzip: gzipSync(code, { level: 9 }),
   };
 
+  // The chunk is inlined in app.js now (tcfSuffix); this route stays for scripts served before that, which
+  // browsers and proxies may still hold for a while and which load it by URL.
   app.get(
     '/public/tcf.js',
     { logLevel: 'warn', schema: { tags: ['widget'], summary: 'The TCF chunk of the widget (tcfEnabled domains load it)' } },

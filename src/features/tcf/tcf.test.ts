@@ -41,22 +41,93 @@ for (const dialect of DIALECTS) {
       expect(fs.existsSync(path.join(tcf.gvlCacheDir, 'purposes-de.json'))).toBe(true);
     });
 
-    it('serves app.js of a TCF domain with the IAB stub first and the TCF settings inlined', async () => {
+    it('serves app.js of a TCF domain with the IAB stub first, the TCF settings and the TCF chunk inlined', async () => {
       const { url, domain } = await setup({ tcfVendorBlacklist: [32], tcfSpecialFeatures: [1], tcfGoogleAdditionalConsentMode: true, tcfGoogleAdditionalConsentAdProviders: [89, 7] });
       const res = await load(ctx, url);
       expect(res.statusCode).toBe(200);
       expect(res.body.startsWith('"use strict";')).toBe(true);
-      // The stub, then the prefix that loads the chunk, then the widget with its configuration.
-      expect(res.body.indexOf('__tcfapiLocator')).toBeLessThan(res.body.indexOf('/public/tcf.js'));
-      expect(res.body.indexOf('/public/tcf.js')).toBeLessThan(res.body.indexOf('JSON.parse("'));
-      const { t, ...tcf } = inlinedConfig(res.body).tcf!;
+      // The stub, then the prefix that fetches the domain's GVL, then the widget with its configuration, then the chunk.
+      expect(res.body.indexOf('__tcfapiLocator')).toBeLessThan(res.body.indexOf('?lang='));
+      expect(res.body.indexOf('?lang=')).toBeLessThan(res.body.indexOf('JSON.parse("'));
+      expect(res.body.indexOf('JSON.parse("')).toBeLessThan(res.body.indexOf('Symbol.for("placet.tcf")]);'));
+      expect(res.body).not.toContain('/public/tcf.js');
+      const { t, f, ...tcf } = inlinedConfig(res.body).tcf!;
       expect(t!.en!.tcfPurposeLabel).toBe('Purposes');
       expect(tcf).toEqual({
         c: 300, cv: 2, v: 1, vs: [8, 21, 45], sf: [1],
         g: `${ctx.config.publicUrl}/public/tcf/${domain.id}/vendor-list.json`,
-        js: `${ctx.config.publicUrl}/public/tcf.js`,
         ac: [7, 89], mu: [false, false], el: {},
       });
+      // The first layer's facts: the fewest stacks covering the most purposes (3: 2-4, 11: 5-6, 13: 7-9), the
+      // rest one by one; stack 1 is not used (it also holds special feature 2, which the domain does not ask for).
+      expect(f!.en).toEqual({
+        l: 'en',
+        s: [
+          ['Personalised advertising', 'Personalised advertising (fixture stack).'],
+          ['Personalised content', 'Personalised content (fixture stack).'],
+          ['Advertising and content measurement, and audience research', 'Advertising and content measurement, and audience research (fixture stack).'],
+        ],
+        p: ['Store and/or access information on a device', 'Develop and improve services', 'Use limited data to select content'],
+        sp: ['Ensure security, prevent and detect fraud, and fix errors', 'Deliver and present advertising and content'],
+        fe: ['Match and combine data from other data sources'],
+        sf: ['Use precise geolocation data'],
+      });
+    });
+
+    it('lists every purpose one by one with tcfStacks off, in the German of the IAB translation', async () => {
+      const { url } = await setup({ tcfStacks: 'off', tcfSpecialFeatures: [1, 2] });
+      const res = await ctx.app.inject({ method: 'GET', url: `${url}&lang=de`, headers: { referer: 'https://news.example/' } });
+      const f = inlinedConfig(res.body).tcf!.f;
+      expect(f.de!.s).toEqual([]);
+      expect(f.de!.l).toBe('de');
+      expect(f.de!.p).toHaveLength(11);
+      expect(f.de!.p[0]).toBe('Zweck 1');
+      expect(f.de!.sf).toHaveLength(2);
+    });
+
+    it('accepts publisher restrictions the GVL allows and inlines them; refuses the others with every reason', async () => {
+      const { client, domain, url } = await setup();
+      const put = (tcfPublisherRestrictions: unknown) => ctx.hosting({
+        method: 'PUT', url: `/hosting/api/client/${client.id}/domain/${domain.id}`, payload: { tcfPublisherRestrictions },
+      });
+      const bad = await put([
+        { vendorId: 8, purposeId: 2, restrictionType: 'requireConsent' },
+        { vendorId: 8, purposeId: 2, restrictionType: 'notAllowed' },
+        { vendorId: 8, purposeId: 3, restrictionType: 'requireConsent' },
+        { vendorId: 32, purposeId: 5, restrictionType: 'notAllowed' },
+        { vendorId: 999, purposeId: 1, restrictionType: 'notAllowed' },
+        { vendorId: 45, purposeId: 1, restrictionType: 'requireLegitimateInterest' },
+      ]);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+      expect(bad.json().error.details.map((d: { field: string; message: string }) => `${d.field}: ${d.message}`)).toEqual([
+        'body.tcfPublisherRestrictions.1: vendor 8 has more than one restriction for purpose 2',
+        'body.tcfPublisherRestrictions.2: vendor 8 does not declare purpose 3 as flexible on legitimate interest',
+        'body.tcfPublisherRestrictions.3: vendor 32 does not declare purpose 5',
+        'body.tcfPublisherRestrictions.4: vendor 999 is not in the Global Vendor List (version 1)',
+        'body.tcfPublisherRestrictions.5: purpose 1 can only rest on consent (TCF 2.2)',
+        'body.tcfPublisherRestrictions.5: vendor 45 does not declare purpose 1 as flexible on consent',
+      ]);
+      expect((await put([{ vendorId: 8, purposeId: 12, restrictionType: 'notAllowed' }])).statusCode).toBe(400);
+      expect((await put([{ vendorId: 8, purposeId: 2, restrictionType: 'forbidden' }])).statusCode).toBe(400);
+      const ok = await put([
+        { vendorId: 8, purposeId: 2, restrictionType: 'requireConsent' },
+        { vendorId: 21, purposeId: 8, restrictionType: 'notAllowed' },
+      ]);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().tcfPublisherRestrictions).toHaveLength(2);
+      expect(inlinedConfig((await load(ctx, url)).body).tcf!.pr).toEqual([[8, 2, 1], [21, 8, 0]]);
+    });
+
+    it('tcfStacks and tcfPublisherRestrictions need canUseIAB like the other TCF settings', async () => {
+      const client = await createClient(ctx, { features: { canUseIAB: false } });
+      const domain = await createDomain(ctx, client.id, { name: 'gated.example' });
+      const res = await ctx.hosting({
+        method: 'PUT', url: `/hosting/api/client/${client.id}/domain/${domain.id}`,
+        payload: { tcfStacks: 'off', tcfPublisherRestrictions: [{ vendorId: 8, purposeId: 2, restrictionType: 'requireConsent' }] },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['body.tcfPublisherRestrictions', 'body.tcfStacks']);
     });
 
     it('loads nothing TCF-related for a domain without tcfEnabled', async () => {

@@ -30,7 +30,7 @@ import { quotaNoticesFor } from '../quotas/quotas.notices.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
 import { gvlStoreFor } from '../tcf/tcf.gvl.js';
-import { tcfPrefix } from '../tcf/tcf.code.js';
+import { tcfPrefix, tcfSuffix } from '../tcf/tcf.code.js';
 import { linkedVendorName, tcfTexts, tcfUnavailable, tcfWidgetConfig } from '../tcf/tcf.service.js';
 import { effectiveTexts } from '../locales/locale-texts.js';
 import { countDomainsCreatedSince, findClientForAutoCreate, findDomainOfClientByHost, findWidgetTarget } from './widget.repository.js';
@@ -349,7 +349,7 @@ export class WidgetService {
       },
       choice,
     );
-    const tcf = domain.tcfEnabled && !blocked ? await tcfWidgetConfig(this.deps, domain, embeddings) : undefined;
+    const tcf = domain.tcfEnabled && !blocked ? await tcfWidgetConfig(this.deps, domain, embeddings, Object.keys(built.loc)) : undefined;
     if (tcf) {
       const stored = new Map(localeRows.filter((l) => l.active === 1).map((l) => [l.name, parseStoredTexts(l.texts)]));
       tcf.t = Object.fromEntries(Object.keys(built.loc).map((name) => [name, tcfTexts(effectiveTexts(name, stored.get(name)))]));
@@ -366,7 +366,7 @@ export class WidgetService {
     // widget and its TCF chunk have loaded (docs/tcf.md). Without a CMP id or GVL: a console line says why.
     const unavailable = domain.tcfEnabled && !tcf && !blocked ? tcfUnavailable(this.deps) : undefined;
     const prefix = tcf ? await tcfPrefix(built, tcf) : unavailable ? `console.warn(${JSON.stringify(`Placet: no TCF signal: ${unavailable}.`)});\n` : '';
-    const body = Buffer.from(prefix + code);
+    const body = Buffer.from(prefix + code + (tcf ? await tcfSuffix() : ''));
     const etag = (buf: Buffer, suffix: string) =>
       `"${createHash('sha256').update(buf).digest('base64url').slice(0, 32)}${suffix}"`;
     const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });

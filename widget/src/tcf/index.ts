@@ -1,49 +1,24 @@
 /**
- * The TCF chunk (docs/tcf.md): loaded only on tcfEnabled domains, by the prefix the server puts before the
- * widget (the IAB stub, then a <script> for this file). It draws the TCF first layer and vendor layer into
+ * The TCF chunk (docs/tcf.md): only on tcfEnabled domains, inlined by the server in app.js after the widget and
+ * the first layer (first.ts), and run after the first paint. It draws the TCF vendor layer into
  * the widget's own shadow root, encodes the visitor's choices with the IAB's @iabtechlabtcf/core, answers
  * `__tcfapi` through @iabtechlabtcf/cmpapi, and decides the widget's embeddings through the widget.
  */
 import { CmpApi } from '@iabtechlabtcf/cmpapi';
-import { GVL, TCModel, TCString, type Vector } from '@iabtechlabtcf/core';
-import type { TcfConfig, WidgetConfig } from '../types.js';
+import { GVL, PurposeRestriction, TCModel, TCString, type Vector } from '@iabtechlabtcf/core';
+import { B, COOKIE, own, t, tt, type Button, type Kid } from './bridge.js';
 
-type Kid = Node | string | false | undefined;
-interface Bridge {
-  c: WidgetConfig & { tcf: TcfConfig };
-  S: { lang: string; decided: boolean; acc: Set<string>; layer: number; tc?: string | undefined; ac?: string | undefined };
-  h: (tag: string, attrs?: Record<string, unknown>, ...kids: Kid[]) => HTMLElement;
-  btn: (cls: string, label: string, on: (ev: Event) => void) => HTMLElement;
-  toggle: (label: string, on: boolean, disabled: boolean, mixed: boolean, change: (v: boolean) => void) => HTMLElement;
-  dialog: (title: string, modal: boolean, ...body: Kid[]) => HTMLElement;
-  legalLinks: () => HTMLElement;
-  views: Record<number, () => HTMLElement>;
-  render: (n: number) => void;
-  decide: (ids: Iterable<string>, button: string) => void;
-  /** The widget would show its banner (not on a legal page, not dismissed in this tab). */
-  ask: boolean;
-}
-
-export const COOKIE = 'euconsent-v2';
 const AC_COOKIE = 'addtl_consent';
 const NECESSARY = '41ba25c';
 
-const B = (window as unknown as Record<symbol, Bridge>)[Symbol.for('placet.tcf')]!;
 const { c, S, h, btn, toggle, dialog } = B;
 const T = c.tcf;
 
-/** Texts the Locale has no field for (docs/tcf.md): English and German, English otherwise. */
-const OWN: Record<string, string[]> = {
-  en: ['Consent', 'Legitimate interest', 'Additional ad providers (Google Additional Consent)', 'Accept all', 'Data categories', 'Cookie lifetime', 'Data retention'],
-  de: ['Einwilligung', 'Berechtigtes Interesse', 'Weitere Werbeanbieter (Google Additional Consent)', 'Alle akzeptieren', 'Datenkategorien', 'Cookie-Laufzeit', 'Speicherdauer'],
-};
-const own = (i: number) => (OWN[S.lang.slice(0, 2)] ?? OWN.en!)[i]!;
-const t = (k: string) => c.loc[S.lang]?.t[k] || c.loc[c.dl]!.t[k] || '';
-const tt = (k: string) => T.t?.[S.lang]?.[k] ?? T.t?.[c.dl]?.[k] ?? '';
-
 /** The visitor's choices as the layers edit them. */
-const sel = { p: new Set<number>(), sf: new Set<number>(), v: new Set<number>(), li: new Set<number>(), ac: false, em: new Set<string>() };
+const sel = { p: new Set<number>(), sf: new Set<number>(), v: new Set<number>(), li: new Set<number>(), ac: new Set<number>(), em: new Set<string>() };
 let gvl: GVL | undefined;
+/** The domain's full GVL: the vendor layer and the TC string wait for it, the first layer does not (T.f). */
+let ready: Promise<GVL>;
 let ac: string | undefined;
 
 // The CMP API replaces the stub at once and answers the calls vendors queued before this chunk loaded;
@@ -72,8 +47,14 @@ const ids = (v: Vector) => {
   return out;
 };
 
-/** Google AC string v2: consented provider ids, then the disclosed but not consented ones. */
-const acString = (all: boolean) => `2~${all ? T.ac!.join('.') : ''}~dv.${all ? '' : T.ac!.join('.')}`;
+/** Google AC string v2: the consented provider ids, then the disclosed but not consented ones, each ascending. */
+const acString = (on: Set<number>) =>
+  `2~${T.ac!.filter((id) => on.has(id)).join('.')}~dv.${T.ac!.filter((id) => !on.has(id)).join('.')}`;
+/** The consented providers of a stored AC string. */
+const acConsented = (value: string | undefined) => new Set((value?.match(/^2~([\d.]*)~/)?.[1] ?? '').split('.').filter(Boolean).map(Number));
+
+/** The publisher restrictions as `vendor:purpose:type`, in order: what a stored string must carry to stay valid. */
+const restrictionKey = (list: [number, number, number][]) => list.map((r) => r.join(':')).sort().join();
 
 /** The stored TC string, when it is still valid: same CMP, and shown exactly the vendors offered now. */
 function storedModel(): TCModel | undefined {
@@ -83,6 +64,12 @@ function storedModel(): TCModel | undefined {
     const m = TCString.decode(tc);
     const disclosed = ids(m.vendorsDisclosed);
     if (m.cmpId !== T.c || disclosed.join() !== T.vs.join()) return undefined;
+    // Changed publisher restrictions change the signal vendors must honour: the visitor is asked again.
+    const stored: [number, number, number][] = [];
+    for (const r of m.publisherRestrictions.getRestrictions()) {
+      for (const v of m.publisherRestrictions.getVendors(r)) stored.push([v, r.purposeId!, r.restrictionType!]);
+    }
+    if (restrictionKey(stored) !== restrictionKey(T.pr ?? [])) return undefined;
     return m;
   } catch {
     return undefined;
@@ -97,11 +84,32 @@ function model(): TCModel {
   m.consentScreen = S.layer || 1;
   m.consentLanguage = (gvl!.language || 'en').toUpperCase();
   m.setAllVendorsDisclosed();
+  for (const [v, p, type] of T.pr ?? []) m.publisherRestrictions.add(v, new PurposeRestriction(p, type));
   return m;
 }
 
 const vendors = () => T.vs.map((id) => gvl!.vendors[id]).filter((v) => v !== undefined);
-const liVendors = () => vendors().filter((v) => v.legIntPurposes.length > 0).map((v) => v.id);
+type Vendor = GVL['vendors'][string];
+/**
+ * A vendor's purposes by legal basis once the publisher restrictions apply (docs/tcf.md): not allowed removes
+ * the purpose, require consent / require LI move a flexible purpose to the other basis.
+ */
+function bases(v: Vendor): { consent: number[]; li: number[] } {
+  const consent = new Set(v.purposes);
+  const li = new Set(v.legIntPurposes);
+  for (const [id, p, type] of T.pr ?? []) {
+    if (id !== v.id) continue;
+    const flexible = v.flexiblePurposes.includes(p);
+    if (type === 0) {
+      consent.delete(p);
+      li.delete(p);
+    } else if (type === 1 && flexible && li.delete(p)) consent.add(p);
+    else if (type === 2 && flexible && consent.delete(p)) li.add(p);
+  }
+  const sorted = (x: Set<number>) => [...x].sort((a, b) => a - b);
+  return { consent: sorted(consent), li: sorted(li) };
+}
+const liVendors = () => vendors().filter((v) => bases(v).li.length > 0).map((v) => v.id);
 /** TCF 2.2: purposes 1, 3, 4, 5 and 6 can only be based on consent; the others may rest on legitimate interest. */
 const liPurposes = () => Object.keys(gvl!.purposes).map(Number).filter((p) => ![1, 3, 4, 5, 6].includes(p));
 
@@ -113,8 +121,10 @@ const embeddingsFor = (m: TCModel, others: Set<string>) =>
     return m.vendorConsents.has(link[0]) && link[1].every((p) => m.purposeConsents.has(p));
   }).map((e) => e.i);
 
-function decide(ev: Event, button: 'acceptAll' | 'declineAll' | 'save') {
-  if (c.th.mp && !ev.isTrusted) return;
+async function decide(ev: Event | undefined, button: Exclude<Button, 'more'>) {
+  if (c.th.mp && !ev?.isTrusted) return;
+  // The first layer opens before the GVL has arrived; a click that quick waits for it (no TC string without it).
+  await ready;
   const m = model();
   if (button === 'acceptAll') {
     m.setAllPurposeConsents();
@@ -132,7 +142,7 @@ function decide(ev: Event, button: 'acceptAll' | 'declineAll' | 'save') {
   // declineAll: no consent, and an objection to every legitimate interest (docs/tcf.md).
   const tc = TCString.encode(m);
   setCookie(COOKIE, tc);
-  ac = T.ac ? acString(button === 'acceptAll' || (button === 'save' && sel.ac)) : undefined;
+  ac = T.ac ? acString(button === 'acceptAll' ? new Set(T.ac) : button === 'save' ? sel.ac : new Set()) : undefined;
   if (ac) setCookie(AC_COOKIE, ac);
   const all = c.em.map((e) => e.i);
   S.tc = tc;
@@ -144,51 +154,22 @@ function decide(ev: Event, button: 'acceptAll' | 'declineAll' | 'save') {
   cmp.update(tc, false);
 }
 
-
-/** The special purposes or features some offered vendor declares. */
-const used = (k: 'specialPurposes' | 'features') => [...new Set(vendors().flatMap((v) => v[k]))].sort((a, b) => a - b);
-
-const names = (map: Record<string, { name: string }>, list: number[]) =>
-  h('ul', {}, ...list.map((id) => map[id] && h('li', {}, map[id]!.name)));
-
-/** First layer (TCF policy: purposes, special features, number of vendors, legitimate interest). */
-function first(): HTMLElement {
-  const g = gvl!;
-  const purposes = Object.keys(g.purposes).map(Number);
-  return dialog(
-    t('widgetTitle'),
-    c.th.blocking,
-    h('p', {}, t('widgetIntroText')),
-    h('p', { class: 'tcf-intro' }, tt('tcfVendorIntroText')),
-    h('h3', {}, tt('tcfPurposeLabel')),
-    names(g.purposes, purposes),
-    h('h3', {}, tt('tcfSpecialPurposeLabel')),
-    names(g.specialPurposes, used('specialPurposes')),
-    h('h3', {}, tt('tcfFeaturesLabel')),
-    names(g.features, used('features')),
-    T.sf.length > 0 && h('h3', {}, `${tt('tcfSpecialFeaturesLabel')} (${tt('tcfOptedInRemark')})`),
-    T.sf.length > 0 && names(g.specialFeatures, T.sf),
-    h('p', { class: 'tcf-count' }, `${tt('tcfThirdPartiesLabel')}: `, h('strong', {}, String(vendors().length))),
-    h('div', { class: 'n' },
-      btn('a', t('widgetFullConsentButtonText') || own(3), (ev) => decide(ev, 'acceptAll')),
-      btn('d', t('widgetDeclineButtonText'), (ev) => decide(ev, 'declineAll')),
-      btn('s', t('widgetSettingsButtonText'), () => B.render(2)),
-    ),
-    B.legalLinks(),
-  );
-}
+/** A button's handler; without the GVL (its fetch failed) nothing is saved and the layer stays (fail closed). */
+const act = (button: Exclude<Button, 'more'>) => (ev: Event | undefined) =>
+  void decide(ev, button).catch((err) => console.warn('Placet: the TCF choice could not be saved', err));
 
 /** What the vendor layer must disclose per vendor (TCF policy): purposes by legal basis, storage, retention, data, links. */
-function vendorFacts(v: GVL['vendors'][string]): Kid[] {
+function vendorFacts(v: Vendor): Kid[] {
   const g = gvl!;
+  const basis = bases(v);
   const list = (label: string, map: Record<string, { name: string }> | undefined, idList: number[] | undefined) =>
     idList && idList.length > 0 && h('p', {}, h('strong', {}, `${label}: `), idList.map((id) => map?.[id]?.name ?? id).join(', '));
   const url = v.urls?.find((u) => u.langId === S.lang.slice(0, 2)) ?? v.urls?.[0];
   const days = v.dataRetention?.stdRetention;
   const age = v.cookieMaxAgeSeconds;
   return [
-    list(`${tt('tcfPurposeLabel')} (${own(0)})`, g.purposes, v.purposes),
-    list(`${tt('tcfPurposeLabel')} (${own(1)})`, g.purposes, v.legIntPurposes),
+    list(`${tt('tcfPurposeLabel')} (${own(0)})`, g.purposes, basis.consent),
+    list(`${tt('tcfPurposeLabel')} (${own(1)})`, g.purposes, basis.li),
     list(tt('tcfSpecialPurposeLabel'), g.specialPurposes, v.specialPurposes),
     list(tt('tcfFeaturesLabel'), g.features, v.features),
     list(tt('tcfSpecialFeaturesLabel'), g.specialFeatures, v.specialFeatures),
@@ -218,18 +199,20 @@ function second(): HTMLElement {
     ...vendors().map((v) =>
       h('details', { 'data-vendor': v.id },
         h('summary', {}, v.name),
-        v.purposes.length > 0 && toggle(`${v.name}: ${own(0)}`, sel.v.has(v.id), false, false, flip(sel.v, v.id)),
-        v.legIntPurposes.length > 0 && toggle(`${v.name}: ${own(1)}`, sel.li.has(v.id), false, false, flip(sel.li, v.id)),
+        bases(v).consent.length > 0 && toggle(`${v.name}: ${own(0)}`, sel.v.has(v.id), false, false, flip(sel.v, v.id)),
+        bases(v).li.length > 0 && toggle(`${v.name}: ${own(1)}`, sel.li.has(v.id), false, false, flip(sel.li, v.id)),
         ...vendorFacts(v),
       ),
     ),
-    T.ac !== undefined && T.ac.length > 0 && toggle(own(2), sel.ac, false, false, (v) => (sel.ac = v)),
+    // Google Additional Consent: one switch per ATP provider (Google's provider names are not fetched: by id).
+    T.ac !== undefined && T.ac.length > 0 && h('h3', {}, own(2)),
+    ...(T.ac ?? []).map((id) => toggle(`${own(7)} ${id}`, sel.ac.has(id), false, false, flip(sel.ac, id))),
     others.length > 0 && h('h3', {}, tt('nonTcfVendorsLabel') || t('categoriesTitle')),
     ...others.map((e) => toggle(c.loc[S.lang]?.e[e.i]?.[0] ?? e.n, sel.em.has(e.i), false, false, flip(sel.em, e.i))),
     h('div', { class: 'n' },
-      btn('a', t('categoriesSaveButtonText'), (ev) => decide(ev, 'save')),
-      btn('a', t('categoriesFullConsentButtonText') || own(3), (ev) => decide(ev, 'acceptAll')),
-      btn('d', t('widgetDeclineButtonText'), (ev) => decide(ev, 'declineAll')),
+      btn('a', t('categoriesSaveButtonText'), act('save')),
+      btn('a', t('categoriesFullConsentButtonText') || own(3), act('acceptAll')),
+      btn('d', t('widgetDeclineButtonText'), act('declineAll')),
     ),
   );
 }
@@ -240,36 +223,49 @@ function loadSelection(m: TCModel | undefined) {
   sel.sf = new Set(m ? ids(m.specialFeatureOptins) : []);
   sel.v = new Set(m ? ids(m.vendorConsents) : []);
   sel.li = new Set(m ? ids(m.vendorLegitimateInterests) : liVendors());
-  sel.ac = !!cookie(AC_COOKIE)?.match(/^2~\d/);
+  sel.ac = acConsented(cookie(AC_COOKIE));
   sel.em = new Set(S.acc);
 }
 
-async function start() {
-  // The prefix started the fetch (prefix.ts); in another language than the widget's, it is fetched again.
+/** The domain's GVL: the fetch the prefix started (prefix.ts), or a new one in another language than the widget's. */
+async function loadGvl(): Promise<GVL> {
   const early = (window as unknown as Record<symbol, [string, Promise<unknown>] | undefined>)[Symbol.for('placet.tcf.gvl')];
   const lang = S.lang.slice(0, 2).toLowerCase();
   const json = early && early[0] === lang
     ? await early[1]
     : await (await fetch(`${T.g}?lang=${encodeURIComponent(S.lang)}`)).json();
   gvl = new GVL(json as ConstructorParameters<typeof GVL>[0]);
-  const stored = storedModel();
-  loadSelection(stored);
-  B.views[1] = first;
+  loadSelection(storedModel());
+  return gvl;
+}
+
+function start() {
+  ready = loadGvl();
+  // Without the GVL no TC string can be written: the first layer stays open and nothing is accepted (fail closed).
+  ready.catch((err) => console.warn('Placet: the TCF vendor list could not be loaded', err));
   B.views[2] = second;
+  B.act = (ev, button) => (button === 'more' ? void ready.then(() => B.render(2)) : act(button)(ev));
   if (c.oe) {
     cmp.update(null);
     return;
   }
-  if (stored) {
+  // A stored string needs no GVL to be checked or answered: a returning visitor's vendors hear tcloaded at once.
+  if (storedModel()) {
     const tc = cookie(COOKIE)!;
-    ac = T.ac ? cookie(AC_COOKIE) ?? acString(false) : undefined;
+    ac = T.ac ? cookie(AC_COOKIE) ?? acString(new Set()) : undefined;
     macros(tc, ac);
     cmp.update(tc, false);
     return;
   }
-  // No valid TC string: the first layer opens (not on a legal page or after the banner was closed in this tab).
+  // No valid TC string: the first layer opens (not on a legal page or after the banner was closed in this tab);
+  // first.ts has opened it already unless a stored string had to be checked.
   cmp.update('', B.ask);
-  if (B.ask) B.render(1);
+  if (B.ask && !B.shown) B.render(1);
+  if (B.q) B.act(...B.q);
 }
 
-start().catch((err) => console.warn('Placet: the TCF layer could not start', err));
+try {
+  start();
+} catch (err) {
+  console.warn('Placet: the TCF layer could not start', err);
+}

@@ -1,19 +1,16 @@
 /**
- * What the server puts before the widget on a tcfEnabled domain, after the IAB's __tcfapi stub: it loads
- * the TCF chunk (inserted before the widget's hooks exist, so the widget never blocks it) and handles the
- * URL macros with the stored TC string until the chunk takes over (macros.ts).
+ * What the server puts before the widget on a tcfEnabled domain, after the IAB's __tcfapi stub: it starts
+ * the fetch of the domain's GVL (before the widget's hooks exist, so the widget never blocks it) and handles
+ * the URL macros with the stored TC string until the chunk takes over (macros.ts).
  */
 import { macros, type MacroConfig } from './macros.js';
 
-declare const __PLACET_TCF__: MacroConfig & { js: string; g: string };
+declare const __PLACET_TCF__: MacroConfig & { g: string };
 
 const P = __PLACET_TCF__;
-const s = document.createElement('script');
-s.src = P.js;
-s.async = true;
-(document.head || document.documentElement).append(s);
-// The domain's GVL is fetched now, beside the chunk, not after it: the first layer needs both. In the
-// browser's first language; the chunk fetches again only when the widget picks another language.
+// The TCF chunk comes inlined after the widget; the domain's full GVL (the vendor layer and the TC string
+// need it, the first layer does not) is fetched now, while the widget and the chunk start. In the browser's
+// first language; the chunk fetches again only when the widget picks another language.
 const lang = (navigator.language || 'en').slice(0, 2).toLowerCase();
 (window as unknown as Record<symbol, unknown>)[Symbol.for('placet.tcf.gvl')] = [lang, fetch(`${P.g}?lang=${lang}`).then((r) => r.json())];
 const cookie = (name: string) => document.cookie.split('; ').find((x) => x.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
