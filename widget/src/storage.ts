@@ -92,23 +92,25 @@ export const decide = (ids: Iterable<string>, button: string) => {
   };
   writeAll(all);
   S.decided = true;
-  closeLayer();
-  em.forEach((e) => before.has(e.i) && !S.acc.has(e.i) && wipe(e));
-  // The record's body is taken now: a second decision before the deferred work runs must not change it.
+  // The click's task ends with the decision stored, the banner closed and withdrawn storage deleted, so the
+  // browser paints the closed banner at once (issue #15: click → next paint within one frame at 4×).
+  // Unblocking and the events, then the record, follow after that paint, each in a task of its own: frames
+  // first (the slowest item after accept), before the settings icon (closeLayer) and the record's beacon, and
+  // an exception in one cannot stop the other. The record's body is taken now: a second decision before the
+  // deferred work runs must not change it.
   const send = record(button);
-  // Cross-domain variant: a spare hand-over token for the new decision (handover.ts).
-  if (__PLACET_SX__) refill();
-  // Strict mode: an accepted embedding that this page's policies still block needs the page loaded again.
-  if (strict()) location.reload();
-  // The click's task ends here (decision stored, banner closed, withdrawn storage deleted), so the browser
-  // paints the closed banner at once (issue #15: click → next paint within one frame at 4×). Sending the
-  // record, unblocking and the events follow after that paint (afterPaint), none of them inside the frame.
   afterPaint(() => {
-    send();
     apply();
     dropUnknown();
     announce(first);
   });
+  afterPaint(send);
+  closeLayer();
+  em.forEach((e) => before.has(e.i) && !S.acc.has(e.i) && wipe(e));
+  // Cross-domain variant: a spare hand-over token for the new decision (handover.ts).
+  if (__PLACET_SX__) refill();
+  // Strict mode: an accepted embedding that this page's policies still block needs the page loaded again.
+  if (strict()) location.reload();
 };
 
 /**
