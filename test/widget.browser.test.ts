@@ -319,6 +319,46 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
+  it('accept stores and closes in the click\'s task, then after the next frame records and unblocks, scripts in page order', async () => {
+    const s = await setup();
+    const order = ['/o1/tracker.js', '/o2/tracker.js', '/o3/tracker.js'];
+    const { page, context } = await open(pageHtml(s, order.map((p) => `<script src="${p}"></script>`).join('')));
+    // The first script answers last: the copies must still run in the page's order (classic scripts depend on it).
+    await page.route('**/o1/tracker.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      const w = window as unknown as { log: unknown[] };
+      const root = document.getElementById('ccm-widget')!.shadowRoot!;
+      const blocked = () => document.querySelectorAll('script[data-ccm-blocked]').length;
+      const consentRequests = () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/public/consent')).length;
+      w.log = [];
+      // Added after the widget's own listener, so it runs at the end of the click's task.
+      root.querySelector('button.a')!.addEventListener('click', () => {
+        w.log.push({ task: 'click', stored: !!localStorage.getItem('ccm_consent'), dialog: !!root.querySelector('[role="dialog"]'), blocked: blocked() });
+        requestAnimationFrame(() => w.log.push({ task: 'frame', blocked: blocked(), recorded: consentRequests(), at: performance.now() }));
+      });
+    });
+    const before = await page.evaluate(() => document.querySelectorAll('script[data-ccm-blocked]').length);
+    expect(before).toBeGreaterThanOrEqual(5);
+    await widget(page).locator('button.a').click();
+    await waitRan(page, ...order, '/dyn-tracker.js', '/tracker.js');
+    const log = (await globalOf(page, 'log')) as { task: string; stored?: boolean; dialog?: boolean; blocked: number; recorded?: number; at?: number }[];
+    expect(log.slice(0, 2)).toMatchObject([
+      { task: 'click', stored: true, dialog: false, blocked: before },
+      // The next frame is drawn with the banner closed and nothing unblocked or sent yet.
+      { task: 'frame', blocked: before, recorded: 0 },
+    ]);
+    const ran = ((await globalOf(page, 'ran')) as string[]).filter((p) => order.includes(p));
+    expect(ran).toEqual(order);
+    // The record left after that frame, and arrived.
+    const sentAt = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/public/consent'))?.startTime);
+    expect(sentAt).toBeGreaterThan(log[1]!.at!);
+    expect(await records(s, 1)).toHaveLength(1);
+    await context.close();
+  });
+
   it('the close button closes the banner for the rest of the tab: only necessary runs, nothing stored or recorded', async () => {
     const s = await setup({ theme: { widgetCloseButton: true } });
     const { page, context, path } = await open(pageHtml(s));
@@ -1125,7 +1165,8 @@ describe('widget on a large page (issue #22)', () => {
     const before = await frames(page);
     expect(before).toHaveLength(FRAMES.length);
     for (const f of before) {
-      expect(f.src).toBe('about:blank');
+      // A frame written with src is sent to about:blank; a data-ccm-src frame never had an address to cancel.
+      expect(f.src).toBe(f.blocked!.endsWith('last-strict') ? null : 'about:blank');
       expect(FRAMES.map((t) => `http://localhost:${other.port}/frame.html?${t}`)).toContain(f.blocked);
     }
     expect(other.hits.slice(hitsBefore)).not.toContain('/frame.html?last-strict');

@@ -4,7 +4,7 @@
  * runs first in <head> and every later script or iframe must pass through them.
  */
 import { S, c, dnt, doc, em, gpc, nav, th, w } from './state.js';
-import { decide, necessary, openStore, readAll, validDecision } from './storage.js';
+import { afterPaint, decide, necessary, openStore, readAll, validDecision } from './storage.js';
 import { pickLang, t } from './i18n.js';
 import { decorateLinks, received, redeem } from './handover.js';
 import { acceptedEvents, announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
@@ -49,7 +49,9 @@ function start(): void {
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
   let dismissed;
   try {
-    dismissed = sessionStorage.getItem(DISMISSED + c.p);
+    // Only a theme with the close button can have set it: the default theme spares opening sessionStorage
+    // (a synchronous call into the browser process) in the task that blocks the page's parser.
+    dismissed = th.close && sessionStorage.getItem(DISMISSED + c.p);
   } catch {
     // No storage: the banner is shown.
   }
@@ -58,7 +60,8 @@ function start(): void {
   else {
     openLayer(1);
     // Statistics (docs/statistics.md): a banner shown, counted with this delivery's token; nothing else is sent.
-    nav.sendBeacon?.(c.u.replace(/consent$/, 'display'), JSON.stringify({ domain: c.d, revision: c.r, token: c.tk }));
+    // After the banner's first frame: the beacon costs the parser-blocking task several ms at 4× CPU.
+    afterPaint(() => nav.sendBeacon?.(c.u.replace(/consent$/, 'display'), JSON.stringify({ domain: c.d, revision: c.r, token: c.tk })));
   }
   if (__PLACET_SX__ && token) redeem(token, held, !!quiet);
   // IAB TCF (tcfEnabled domains only): the TCF chunk, which the served script's prefix loads, draws its

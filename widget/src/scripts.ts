@@ -112,7 +112,10 @@ export const runScript = (old: HTMLScriptElement, loader: boolean) => {
   if (type) s.type = type;
   if (src) {
     s.src = src;
-    s.async = old.async;
+    // The attribute, not the property: a parser-inserted script whose preparation stopped at its blocked type has
+    // the "force async" flag set, so `old.async` was true for every one of them and the copies ran in the order
+    // they arrived, where classic scripts must run in the page's order (a library before the code that uses it).
+    s.async = old.hasAttribute('async');
   } else s.text = old.text;
   S.approved.add(s);
   old.replaceWith(s);
@@ -129,6 +132,8 @@ export const loaderAllowed = (el: HTMLScriptElement) => {
 export const injected = new Set<string>();
 
 export const apply = () => {
+  // Frames first: a frame's navigation and new document take longest, so its request leaves before the scripts'.
+  applyFrames();
   for (const el of blockedScripts.slice()) {
     const loader = el.getAttribute(ATTR) === 'l';
     if (el.isConnected && (loader ? loaderAllowed(el) : !mustBlock(scriptKey(el)) && !unclaimed(el))) {
@@ -136,7 +141,6 @@ export const apply = () => {
       runScript(el, loader);
     }
   }
-  applyFrames();
   for (const e of em) {
     if (e.h && allowed(e) && !injected.has(e.i)) {
       injected.add(e.i);

@@ -3,7 +3,7 @@
  * settings icon. They live in an open shadow root on `<div id="ccm-widget">`, the first child of `<body>`.
  */
 import { assetTable, btn, h, link, purposes, toggle, trusted, vars } from './dom.js';
-import { decide, fixed } from '../storage.js';
+import { afterPaint, decide, fixed } from '../storage.js';
 import { CSS, ICON } from '../style.js';
 import { c, dnt, doc, em, gpc, S, th } from '../state.js';
 import { api, dispatch } from '../api.js';
@@ -179,7 +179,10 @@ export const icon = () => {
 export function render(n: number) {
   const wasOpen = S.layer > 0;
   S.layer = n;
-  S.panel.replaceChildren(...(n ? [views[n]!()] : !c.bl && (S.decided || S.implicit || gpc || dnt) ? [icon() || ''] : []));
+  S.panel.replaceChildren(...(n ? [views[n]!()] : []));
+  // The icon follows after the next paint: closing the banner on a click then costs its frame no more than the
+  // removal (issue #15: click → next paint within one frame at 4× CPU).
+  if (!n && !c.bl && (S.decided || S.implicit || gpc || dnt)) afterPaint(() => S.layer || S.panel.replaceChildren(icon() || ''));
   if (n && (n > 1 || th.blocking || wasOpen)) focusFirst();
 }
 
