@@ -32,6 +32,11 @@ export interface Config {
    * late (a tag manager's) are seen (docs/found-items.md). @default 3000
    */
   readonly foundReportDelayMs: number;
+  /**
+   * The permanent crawler's server side: each domain with permanentScanEnabled is re-scanned by the onboarding
+   * scanner every this many hours (docs/found-items.md); 0 switches it off. @default 0
+   */
+  readonly foundRescanHours: number;
   /** Trust X-Forwarded-* from a reverse proxy (for client IPs). @default false */
   readonly trustProxy: boolean;
   /**
@@ -249,6 +254,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const passwordHashCost = int('PASSWORD_HASH_COST', 11, 4, 15);
   const counterFlushIntervalMs = int('COUNTER_FLUSH_INTERVAL_MS', 5000, 100, 600_000);
   const foundReportDelayMs = int('FOUND_REPORT_DELAY_MS', 3000, 0, 60_000);
+  const foundRescanHours = int('FOUND_RESCAN_HOURS', 0, 0, 24 * 365);
   const bool = (name: string, fallback: boolean): boolean => {
     const raw = read(name);
     if (raw === undefined) return fallback;
@@ -396,6 +402,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     passwordHashCost,
     counterFlushIntervalMs,
     foundReportDelayMs,
+    foundRescanHours,
     trustProxy,
     countryHeader,
     widgetFooter: Object.freeze({ text: footerText, url: footerUrl }),

@@ -17,7 +17,7 @@ import type { AccountTables } from '../features/account/account.table.js';
 import type { ConsentStatisticsTable } from '../features/statistics/statistics.table.js';
 import type { TcfTables } from '../features/tcf/tcf.table.js';
 import type { HandoverTables } from '../features/consent-handover/consent-handover.table.js';
-import type { FoundItemTable } from '../features/found/found.table.js';
+import type { FoundItemTable, FoundScanTable } from '../features/found/found.table.js';
 
 /** The whole schema, assembled from the features' table files. */
 export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables, WebhookTables, AccountTables, TcfTables, HandoverTables {
@@ -34,6 +34,7 @@ export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTab
   quota_notices: QuotaNoticeTable;
   consent_statistics: ConsentStatisticsTable;
   found_items: FoundItemTable;
+  found_scans: FoundScanTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

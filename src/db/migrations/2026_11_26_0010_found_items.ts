@@ -18,9 +18,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('found_items_key_uq', ['domain_id', 'kind', 'key'])
     .execute();
   await db.schema.createIndex('found_items_list_idx').on('found_items').columns(['domain_id', 'first_seen']).execute();
+
+  // The server-side re-scan's schedule and lease per domain (times in Unix ms): a process scans a domain only
+  // after taking its lease with a conditional update, so several processes on one database scan it once.
+  await db.schema
+    .createTable('found_scans')
+    .addColumn('domain_id', 'varchar(16)', (c) => c.primaryKey().references('domains.id').onDelete('cascade'))
+    .addColumn('last_scan_at', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('lease_owner', 'varchar(32)')
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('found_scans').execute();
   await db.schema.dropTable('found_items').execute();
 }

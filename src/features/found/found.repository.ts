@@ -106,3 +106,50 @@ export async function ignoredScriptKeys(db: Executor, domainId: string): Promise
     .execute();
   return rows.map((r) => r.key);
 }
+
+/**
+ * Domains with permanentScanEnabled whose last re-scan is older than `cutoff` and whose lease is free, least
+ * recently scanned first. The setting lives in the settings JSON; the LIKE narrows on both engines (settings are
+ * written by JSON.stringify, without spaces) and the service checks the parsed value.
+ */
+export async function dueScanDomains(db: Executor, cutoff: number, now: number, limit: number) {
+  return db
+    .selectFrom('domains')
+    .leftJoin('found_scans', 'found_scans.domain_id', 'domains.id')
+    .selectAll('domains')
+    .where('domains.settings', 'like', '%"permanentScanEnabled":true%')
+    .where((eb) =>
+      eb.or([
+        eb('found_scans.domain_id', 'is', null),
+        eb.and([eb('found_scans.last_scan_at', '<', cutoff), eb('found_scans.lease_until', '<', now)]),
+      ]),
+    )
+    .orderBy('found_scans.last_scan_at')
+    .orderBy('domains.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Takes the domain's re-scan lease when it is due and free: true for exactly one of several processes. */
+export async function claimScan(db: Executor, domainId: string, owner: string, now: number, leaseUntil: number, cutoff: number): Promise<boolean> {
+  await db.insertInto('found_scans').values({ domain_id: domainId, last_scan_at: 0, lease_until: 0, lease_owner: null })
+    .onConflict((oc) => oc.column('domain_id').doNothing()).execute();
+  const result = await db
+    .updateTable('found_scans')
+    .set({ lease_owner: owner, lease_until: leaseUntil })
+    .where('domain_id', '=', domainId)
+    .where('lease_until', '<', now)
+    .where('last_scan_at', '<', cutoff)
+    .executeTakeFirst();
+  return toInt(result.numUpdatedRows) === 1;
+}
+
+/** Ends a lease: the scan is done (or failed) now, so the domain is due again only after the interval. */
+export async function finishScan(db: Executor, domainId: string, owner: string, now: number): Promise<void> {
+  await db
+    .updateTable('found_scans')
+    .set({ last_scan_at: now, lease_until: 0, lease_owner: null })
+    .where('domain_id', '=', domainId)
+    .where('lease_owner', '=', owner)
+    .execute();
+}

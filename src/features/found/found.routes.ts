@@ -17,6 +17,8 @@ import {
   FoundStateBody,
 } from './found.schemas.js';
 import { adoptFound, listFound, recordReport, setFoundState } from './found.service.js';
+import { FoundRescan } from './found.rescan.js';
+import { Scanner } from '../onboarding/scanner.js';
 
 const tags = ['found'];
 
@@ -32,6 +34,17 @@ export const foundRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
   const perDomain = new WindowLimiter(FOUND_LIMITS.reportsPerDomainPerMinute, 60_000, deps.clock);
   const exempt = exemptAddresses(limits);
   const chunk = await foundChunk();
+  if (deps.config.foundRescanHours > 0) {
+    // Its own scanner (one Chromium per process, started at the first scan), so re-scans never wait behind
+    // an agency's onboarding scan and onboarding's concurrency limit stays what it says.
+    const scanner = new Scanner({ ...deps.config.scan, log: deps.log });
+    const rescan = new FoundRescan(deps, scanner);
+    rescan.start();
+    app.addHook('onClose', async () => {
+      await rescan.stop();
+      await scanner.close();
+    });
+  }
   // sendBeacon sends a string as text/plain (no CORS preflight); this parser applies to this plugin only.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: FOUND_LIMITS.bodyBytes }, app.getDefaultJsonParser('error', 'error'));
   app.setErrorHandler<FastifyError>((err, request, reply) => {

@@ -4,6 +4,7 @@ import { pageMatchesDomain } from '../domains/domain-name.js';
 import { mutateDomain, requireDomain } from '../domains/domain-scope.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
 import type { Domain } from '../domains/domains.schemas.js';
+import type { DomainRow } from '../domains/domains.table.js';
 import type { Embedding } from '../embeddings/embeddings.schemas.js';
 import { getEmbedding, listEmbeddings, updateEmbedding } from '../embeddings/embeddings.service.js';
 import { createAsset } from '../assets/assets.service.js';
@@ -63,11 +64,7 @@ export interface ReportOutcome {
   dropped: number;
 }
 
-/**
- * Records one report (the route checked its token and limits). The writes run in one transaction on the
- * domain's row (locked on PostgreSQL), so the per-domain cap holds with several processes: known items only
- * move their count and last-seen time, new ones are added while the domain has room, the rest are dropped.
- */
+/** Records one widget report (the route checked its token and limits): origin and page, then recordItems. */
 export async function recordReport(
   deps: Deps,
   report: FoundReport,
@@ -79,9 +76,6 @@ export async function recordReport(
   } catch {
     throw new AppError('VALIDATION_FAILED', [{ field: 'body.page', message: 'must be a URL' }]);
   }
-  const placetOrigin = new URL(deps.config.publicUrl).origin;
-  // Checks and the declared set first, outside the transaction: SQLite has one connection, and a read
-  // through another feature's service inside the transaction would wait for the transaction itself.
   const row = await lockReportDomain(deps.db, deps.engine, report.domain, false);
   if (!row) throw new AppError('DOMAIN_NOT_FOUND');
   const domain = domainRowToDomain(row);
@@ -94,16 +88,35 @@ export async function recordReport(
   const kinds = collectedKinds(domain);
   // A widget cached from before the setting was switched off may still report: nothing is stored.
   if (kinds.size === 0) return { inserted: 0, touched: 0, dropped: report.items.length };
-  const declared = declaredBy(domain, await listEmbeddings(deps, row.client_id, row.id));
+  return recordItems(deps, row, kinds, report.items.map((i) => ({ kind: i.k, value: i.v })), page);
+}
+
+/**
+ * Stores what a report or a server re-scan found on `page`: normalised, minus what the domain declares and the
+ * kinds not collected. The writes run in one transaction on the domain's row (locked on PostgreSQL), so the
+ * per-domain cap holds with several processes: known items only move their count and last-seen time, new ones
+ * are added while the domain has room, the rest are dropped.
+ */
+export async function recordItems(
+  deps: Deps,
+  row: DomainRow,
+  kinds: ReadonlySet<FoundKind>,
+  items: readonly { kind: FoundKind; value: string }[],
+  page: URL,
+): Promise<ReportOutcome> {
+  const placetOrigin = new URL(deps.config.publicUrl).origin;
+  // The declared set first, outside the transaction: SQLite has one connection, and a read through another
+  // feature's service inside the transaction would wait for the transaction itself.
+  const declared = declaredBy(domainRowToDomain(row), await listEmbeddings(deps, row.client_id, row.id));
   return deps.db.transaction().execute(async (trx) => {
-    // The domain's row lock (PostgreSQL) serialises reports of one domain, so the cap holds across processes.
+    // The domain's row lock (PostgreSQL) serialises writes of one domain, so the cap holds across processes.
     if (!(await lockReportDomain(trx, deps.engine, row.id, true))) throw new AppError('DOMAIN_NOT_FOUND');
     const wanted = new Map<string, { kind: FoundKind; key: string }>();
-    for (const item of report.items) {
-      if (!kinds.has(item.k)) continue;
-      const key = normaliseItem(item.k, item.v, page, placetOrigin);
-      if (key === undefined || isDeclared(item.k, item.k === 'script' || item.k === 'iframe' ? item.v : key, declared)) continue;
-      wanted.set(`${item.k} ${key}`, { kind: item.k, key });
+    for (const item of items) {
+      if (!kinds.has(item.kind)) continue;
+      const key = normaliseItem(item.kind, item.value, page, placetOrigin);
+      if (key === undefined || isDeclared(item.kind, item.kind === 'script' || item.kind === 'iframe' ? item.value : key, declared)) continue;
+      wanted.set(`${item.kind} ${key}`, { kind: item.kind, key });
     }
     const known = (await findItemsByKeys(trx, row.id, [...wanted.values()])).filter((k) => wanted.has(`${k.kind} ${k.key}`));
     const knownKeys = new Set(known.map((k) => `${k.kind} ${k.key}`));
@@ -120,7 +133,7 @@ export async function recordReport(
     if (fresh.length > added.length) {
       deps.log.warn({ domainId: row.id, dropped: fresh.length - added.length }, 'found items: the domain holds its maximum; new items dropped');
     }
-    return { inserted: added.length, touched: known.length, dropped: report.items.length - added.length - known.length };
+    return { inserted: added.length, touched: known.length, dropped: items.length - added.length - known.length };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export const FOUND_KINDS = ['script', 'iframe', 'cookie', 'localStorage', 'sessionStorage'] as const;
 export type FoundKind = (typeof FOUND_KINDS)[number];
@@ -22,3 +22,14 @@ export interface FoundItemTable {
 }
 
 export type FoundItemRow = Selectable<FoundItemTable>;
+
+/** A `bigint` column: pg returns int8 as a string, SQLite as a number; the repository normalises with `toInt`. */
+type Int8 = ColumnType<number | string, number | undefined, number>;
+
+/** The server-side re-scan of a domain: when it last ran, and who holds the lease (docs/found-items.md). */
+export interface FoundScanTable {
+  domain_id: string;
+  last_scan_at: Int8;
+  lease_until: Int8;
+  lease_owner: string | null;
+}
