@@ -31,7 +31,7 @@ export const foundRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
   const tokens = await loadConsentTokens(deps.db, deps.config);
   const { limits } = deps.config;
   const perAddress = new WindowLimiter(limits.enabled ? FOUND_LIMITS.reportsPerAddressPerMinute : 0, 60_000, deps.clock);
-  const perDomain = new WindowLimiter(FOUND_LIMITS.reportsPerDomainPerMinute, 60_000, deps.clock);
+  const perDomain = new WindowLimiter(limits.enabled ? FOUND_LIMITS.reportsPerDomainPerMinute : 0, 60_000, deps.clock);
   const exempt = exemptAddresses(limits);
   const chunk = await foundChunk();
   if (deps.config.foundRescanHours > 0) {
@@ -61,7 +61,6 @@ export const foundRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
     {
       bodyLimit: FOUND_LIMITS.bodyBytes,
       logLevel: 'warn',
-      config: { nulSafe: true },
       schema: {
         tags,
         summary: 'Report scripts, iframes, cookies and storage keys no embedding declares (called by the reporter chunk; text/plain JSON)',
@@ -73,9 +72,13 @@ export const foundRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
     async (request, reply) => {
       const { body } = request;
       const ip = request.ip;
-      const wait = exempt(ip) ? 0 : perAddress.hit(addressKey(ip)) || perDomain.hit(body.domain);
-      if (wait > 0) throw new AppError('RATE_LIMITED', [{ message: 'too many reports; the widget reports once per day', retryAfter: wait }]);
+      const limited = (wait: number) => {
+        if (wait > 0) throw new AppError('RATE_LIMITED', [{ message: 'too many reports; the widget reports once per day', retryAfter: wait }]);
+      };
+      limited(exempt(ip) ? 0 : perAddress.hit(addressKey(ip)));
       checkToken(tokens, body, Math.floor(deps.clock.now().getTime() / 1000));
+      // After the token: forged reports naming a domain cannot use up that domain's budget.
+      limited(perDomain.hit(body.domain));
       await recordReport(deps, body, { origin: request.headers.origin, referer: request.headers.referer });
       if (request.headers.origin) reply.header('access-control-allow-origin', request.headers.origin);
       return reply.status(204).send(null);

@@ -124,6 +124,7 @@ for (const dialect of DIALECTS) {
         [{ ...valid, domain: 'zzzzzzz' }, 400],
         [{ ...valid, page: 'not a url' }, 400],
         [{ ...valid, page: 'https://elsewhere.example/' }, 400],
+        [{ ...valid, items: [{ k: 'cookie', v: 'a\u0000b' }] }, 400],
         ['[1,2', 400],
         [null, 400],
       ];
@@ -253,6 +254,18 @@ for (const dialect of DIALECTS) {
       expect(last!.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
       expect((await s.report([{ k: 'cookie', v: 'other' }], { ip: '203.0.113.10' })).statusCode).toBe(204);
     });
+
+    it(`answers 429 after ${FOUND_LIMITS.reportsPerDomainPerMinute} reports a minute for one domain, whatever the addresses`, async () => {
+      const s = await site(ctx);
+      const statuses: number[] = [];
+      for (let i = 0; i <= FOUND_LIMITS.reportsPerDomainPerMinute; i++) {
+        statuses.push((await s.report([{ k: 'cookie', v: `d${i}` }], { ip: `198.18.${i >> 8}.${i & 255}` })).statusCode);
+      }
+      expect(statuses.indexOf(429)).toBe(FOUND_LIMITS.reportsPerDomainPerMinute);
+      // Another domain is not affected.
+      const other = await site(ctx);
+      expect((await other.report([{ k: 'cookie', v: 'x' }], { ip: '198.18.9.9' })).statusCode).toBe(204);
+    }, 60_000);
   });
 }
 
