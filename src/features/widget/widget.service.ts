@@ -370,7 +370,7 @@ export class WidgetService {
     const prefix = tcf ? await tcfPrefix(built, tcf) : unavailable ? `console.warn(${JSON.stringify(`Placet: no TCF signal: ${unavailable}.`)});\n` : '';
     // Found items (docs/found-items.md): a few lines that load the reporter chunk, at most once per browser and day.
     const reporter = blocked ? undefined : foundSettings(this.deps, domain, embeddings, { d: domainId, r: target.config_revision, tk: served.tk });
-    const body = Buffer.from((reporter ? foundPrefix(reporter) : '') + prefix + code);
+    const body = Buffer.from(prefix + (reporter ? foundPrefix(reporter) : '') + code);
     const etag = (buf: Buffer, suffix: string) =>
       `"${createHash('sha256').update(buf).digest('base64url').slice(0, 32)}${suffix}"`;
     const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
