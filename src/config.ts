@@ -32,6 +32,16 @@ export interface Config {
   readonly passwordHashCost: number;
   /** How often in-memory widget call counters are written to the database. @default 5000 */
   readonly counterFlushIntervalMs: number;
+  /**
+   * How long the found-items reporter waits after a page's load event before it looks (ms), so tags added
+   * late (a tag manager's) are seen (docs/found-items.md). @default 3000
+   */
+  readonly foundReportDelayMs: number;
+  /**
+   * The permanent crawler's server side: each domain with permanentScanEnabled is re-scanned by the onboarding
+   * scanner every this many hours (docs/found-items.md); 0 switches it off. @default 0
+   */
+  readonly foundRescanHours: number;
   /** Trust X-Forwarded-* from a reverse proxy (for client IPs). @default false */
   readonly trustProxy: boolean;
   /**
@@ -279,6 +289,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const bodyLimitBytes = int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024);
   const passwordHashCost = int('PASSWORD_HASH_COST', 11, 4, 15);
   const counterFlushIntervalMs = int('COUNTER_FLUSH_INTERVAL_MS', 5000, 100, 600_000);
+  const foundReportDelayMs = int('FOUND_REPORT_DELAY_MS', 3000, 0, 60_000);
+  const foundRescanHours = int('FOUND_RESCAN_HOURS', 0, 0, 24 * 365);
   const bool = (name: string, fallback: boolean): boolean => {
     const raw = read(name);
     if (raw === undefined) return fallback;
@@ -448,6 +460,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimitBytes,
     passwordHashCost,
     counterFlushIntervalMs,
+    foundReportDelayMs,
+    foundRescanHours,
     trustProxy,
     countryHeader,
     widgetFooter: Object.freeze({ text: footerText, url: footerUrl }),

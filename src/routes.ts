@@ -25,6 +25,7 @@ import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { quotaRoutes } from './features/quotas/quotas.routes.js';
 import { tcfHostingRoutes, tcfRoutes } from './features/tcf/tcf.routes.js';
 import { videoPreviewRoutes } from './features/video-previews/video-previews.routes.js';
+import { foundHostingRoutes, foundRoutes } from './features/found/found.routes.js';
 
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
@@ -55,6 +56,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
         await hosting.register(webhookRoutes, { deps });
         await hosting.register(quotaRoutes, { deps });
         await hosting.register(tcfHostingRoutes, { deps });
+        await hosting.register(foundHostingRoutes, { deps });
       },
       { prefix: '/hosting/api' },
     );
@@ -69,6 +71,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
   await app.register(displayRoutes, { deps });
   await app.register(consentHandoverRoutes, { deps });
   await app.register(videoPreviewRoutes, { deps });
+  await app.register(foundRoutes, { deps });
   // Domain API: authenticated with a client's secret Domain API key.
   await app.register(domainApiRoutes, { deps, prefix: '/api' });
 }

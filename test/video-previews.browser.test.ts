@@ -143,7 +143,8 @@ f.src = 'https://player.vimeo.com/video/${VIMEO_ID}?h=abc'; document.getElementB
     await page.waitForTimeout(500);
     const toVideoHosts = () => requests.filter((u) => VIDEO_HOSTS.test(new URL(u).hostname));
     expect(toVideoHosts()).toEqual([]);
-    expect(await page.locator('#yt').getAttribute('src')).toBe('about:blank');
+    // A blocked data-ccm-src frame keeps its initial empty document: no address at all before consent.
+    expect(await page.locator('#yt').getAttribute('src')).toBeNull();
 
     // After consent the players load (from the routes' stand-ins).
     await page.locator('#ccm-widget button.a').click();

@@ -83,3 +83,24 @@ export async function buildTcfChunk(entry: 'index' | 'prefix' | 'first' = 'index
 
 /** The token the service replaces with the prefix's settings (prefix.ts). */
 export const TCF_TOKEN = '__PLACET_TCF__';
+
+const foundEntry = path.join(projectRoot, 'widget', 'src', 'found', 'index.ts');
+
+/**
+ * The found-items reporter (docs/found-items.md): loaded, at most once per browser and day, only on domains
+ * with recordScriptsOnWebsite or permanentScanEnabled, by a few lines the service puts before the widget.
+ * The base widget carries none of it.
+ */
+export async function buildFoundChunk(): Promise<string> {
+  const result = await build({
+    entryPoints: [foundEntry],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: ['es2020'],
+    write: false,
+    legalComments: 'none',
+    drop: ['debugger'],
+  });
+  return result.outputFiles[0]!.text.trim();
+}

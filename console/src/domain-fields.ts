@@ -48,8 +48,8 @@ export const DOMAIN_GROUPS: DomainGroup[] = [
       { key: 'evalInlineScripts', kind: 'bool', en: ['Run released inline scripts with eval', 'For sites whose Content Security Policy allows it.'], de: ['Freigegebene Inline-Skripte per eval ausführen', 'Für Websites, deren Content Security Policy es erlaubt.'] },
       { key: 'deleteUnknownCookies', kind: 'bool', en: ['Delete unknown cookies', 'First-party cookies that no active embedding declares are deleted.'], de: ['Unbekannte Cookies löschen', 'Eigene Cookies, die keine aktive Einbindung angibt, werden gelöscht.'] },
       { key: 'deleteUnknownCookiesForceReload', kind: 'bool', en: ['Reload after deleting', 'Reload the page once when something was deleted.'], de: ['Nach dem Löschen neu laden', 'Die Seite einmal neu laden, wenn etwas gelöscht wurde.'] },
-      { key: 'recordScriptsOnWebsite', kind: 'bool', en: ['Record scripts found on the site', `Report scripts the widget meets.${STORED_ONLY_EN}`], de: ['Gefundene Skripte erfassen', `Skripte melden, die das Widget antrifft.${STORED_ONLY_DE}`] },
-      { key: 'permanentScanEnabled', kind: 'bool', en: ['Scan continuously', `Keep looking for new cookies and scripts.${STORED_ONLY_EN}`], de: ['Dauerhaft scannen', `Laufend nach neuen Cookies und Skripten suchen.${STORED_ONLY_DE}`] },
+      { key: 'recordScriptsOnWebsite', kind: 'bool', en: ['Record scripts found on the site', 'Report third-party scripts and iframes no embedding declares (once per browser and day).'], de: ['Gefundene Skripte erfassen', 'Skripte und iframes Dritter melden, die keine Einbindung deklariert (einmal pro Browser und Tag).'] },
+      { key: 'permanentScanEnabled', kind: 'bool', en: ['Scan continuously', "Report cookie and storage names no embedding declares, from visitors' browsers."], de: ['Dauerhaft scannen', 'Cookie- und Speichernamen melden, die keine Einbindung deklariert, aus den Browsern der Besucher.'] },
     ],
   },
   {

@@ -18,6 +18,7 @@ import type { ConsentStatisticsTable } from '../features/statistics/statistics.t
 import type { TcfTables } from '../features/tcf/tcf.table.js';
 import type { HandoverTables } from '../features/consent-handover/consent-handover.table.js';
 import type { VideoPreviewTable } from '../features/video-previews/video-previews.table.js';
+import type { FoundItemTable, FoundScanTable } from '../features/found/found.table.js';
 
 /** The whole schema, assembled from the features' table files. */
 export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTables, WebhookTables, AccountTables, TcfTables, HandoverTables {
@@ -34,6 +35,8 @@ export interface Database extends ConsentLogTables, OnboardingTables, ConsoleTab
   quota_notices: QuotaNoticeTable;
   consent_statistics: ConsentStatisticsTable;
   video_previews: VideoPreviewTable;
+  found_items: FoundItemTable;
+  found_scans: FoundScanTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -16,6 +16,7 @@ import * as accountContent from './migrations/2026_11_25_0110_account_content.js
 import * as consentStatistics from './migrations/2026_11_25_0120_consent_statistics.js';
 import * as tcfGvl from './migrations/2026_11_25_0130_tcf_gvl.js';
 import * as consentHandover from './migrations/2026_11_25_0140_consent_handover.js';
+import * as foundItems from './migrations/2026_11_26_0010_found_items.js';
 import * as videoPreviews from './migrations/2026_11_26_0020_video_previews.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0120_consent_statistics': consentStatistics,
   '2026_11_25_0130_tcf_gvl': tcfGvl,
   '2026_11_25_0140_consent_handover': consentHandover,
+  '2026_11_26_0010_found_items': foundItems,
   '2026_11_26_0020_video_previews': videoPreviews,
 };
 

@@ -843,6 +843,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hosting/api/client/{clientId}/domain/{domainId}/found": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scripts, iframes, cookies and storage keys found on visitors' pages that no embedding declares, newest first */
+        get: operations["getClientByClientIdDomainByDomainIdFound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/domain/{domainId}/found/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Ignore a found item (or make it new again); under blockNewScripts an ignored script may run */
+        patch: operations["patchClientByClientIdDomainByDomainIdFoundByItemId"];
+        trace?: never;
+    };
+    "/hosting/api/client/{clientId}/domain/{domainId}/found/{itemId}/adopt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adopt a found item into an embedding: its host as a script or iframe marker, or its name as an asset */
+        post: operations["postClientByClientIdDomainByDomainIdFoundByItemIdAdopt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/session": {
         parameters: {
             query?: never;
@@ -994,6 +1045,40 @@ export interface paths {
          * @description Named by the frame's host and path, as the widget finds them in the blocked frame's address: `www.youtube.com/embed/<id>`, `www.youtube-nocookie.com/embed/<id>` (also without `www.`) or `player.vimeo.com/video/<id>`.
          */
         get: operations["getPublicVideoPreviewByDomainIdByHostByKindByVideoId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/found": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report scripts, iframes, cookies and storage keys no embedding declares (called by the reporter chunk; text/plain JSON) */
+        post: operations["postPublicFound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/found.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The found-items reporter chunk (loaded by domains that record scripts or scan permanently) */
+        get: operations["getPublicFoundJs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8506,6 +8591,258 @@ export interface operations {
             };
         };
     };
+    getClientByClientIdDomainByDomainIdFound: {
+        parameters: {
+            query?: {
+                kind?: "script" | "iframe" | "cookie" | "localStorage" | "sessionStorage";
+                state?: "new" | "ignored" | "adopted";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /**
+                             * @description script, iframe, cookie, localStorage or sessionStorage
+                             * @enum {string}
+                             */
+                            kind: "script" | "iframe" | "cookie" | "localStorage" | "sessionStorage";
+                            /** @description script/iframe: host and path without query; otherwise the name */
+                            key: string;
+                            /** @description the page where it was first seen, without query and fragment */
+                            firstUrl: string;
+                            /** @description ISO 8601 UTC */
+                            firstSeen: string;
+                            /** @description ISO 8601 UTC */
+                            lastSeen: string;
+                            /** @description reports that named it (at most one per browser and day) */
+                            count: number;
+                            /**
+                             * @description new, ignored (reviewed; under blockNewScripts an ignored script may run) or adopted
+                             * @enum {string}
+                             */
+                            state: "new" | "ignored" | "adopted";
+                        }[];
+                        /** @description items matching the filter */
+                        total: number;
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchClientByClientIdDomainByDomainIdFoundByItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    state: "new" | "ignored";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /**
+                         * @description script, iframe, cookie, localStorage or sessionStorage
+                         * @enum {string}
+                         */
+                        kind: "script" | "iframe" | "cookie" | "localStorage" | "sessionStorage";
+                        /** @description script/iframe: host and path without query; otherwise the name */
+                        key: string;
+                        /** @description the page where it was first seen, without query and fragment */
+                        firstUrl: string;
+                        /** @description ISO 8601 UTC */
+                        firstSeen: string;
+                        /** @description ISO 8601 UTC */
+                        lastSeen: string;
+                        /** @description reports that named it (at most one per browser and day) */
+                        count: number;
+                        /**
+                         * @description new, ignored (reviewed; under blockNewScripts an ignored script may run) or adopted
+                         * @enum {string}
+                         */
+                        state: "new" | "ignored" | "adopted";
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postClientByClientIdDomainByDomainIdFoundByItemIdAdopt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                domainId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the embedding of this domain that takes the item */
+                    embeddingId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /**
+                         * @description script, iframe, cookie, localStorage or sessionStorage
+                         * @enum {string}
+                         */
+                        kind: "script" | "iframe" | "cookie" | "localStorage" | "sessionStorage";
+                        /** @description script/iframe: host and path without query; otherwise the name */
+                        key: string;
+                        /** @description the page where it was first seen, without query and fragment */
+                        firstUrl: string;
+                        /** @description ISO 8601 UTC */
+                        firstSeen: string;
+                        /** @description ISO 8601 UTC */
+                        lastSeen: string;
+                        /** @description reports that named it (at most one per browser and day) */
+                        count: number;
+                        /**
+                         * @description new, ignored (reviewed; under blockNewScripts an ignored script may run) or adopted
+                         * @enum {string}
+                         */
+                        state: "new" | "ignored" | "adopted";
+                    };
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getConsoleApiSession: {
         parameters: {
             query?: never;
@@ -9229,6 +9566,125 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    postPublicFound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": {
+                    domain: string;
+                    revision: number;
+                    token: string;
+                    /** @description the page's address; stored without query and fragment */
+                    page: string;
+                    items: {
+                        /** @enum {string} */
+                        k: "script" | "iframe" | "cookie" | "localStorage" | "sessionStorage";
+                        /** @description a script or iframe URL, or a cookie or storage name */
+                        v: string;
+                    }[];
+                };
+                "application/json": {
+                    domain: string;
+                    revision: number;
+                    token: string;
+                    /** @description the page's address; stored without query and fragment */
+                    page: string;
+                    items: {
+                        /** @enum {string} */
+                        k: "script" | "iframe" | "cookie" | "localStorage" | "sessionStorage";
+                        /** @description a script or iframe URL, or a cookie or storage name */
+                        v: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every 4xx and 5xx answer has this body. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicFoundJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

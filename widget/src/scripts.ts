@@ -25,10 +25,13 @@ export const mustBlock = (s: string) =>
 
 export const scriptKey = (el: HTMLScriptElement) => `${el.getAttribute('src') || ''} ${el.src || ''} ${el.text}`;
 
-/** blockNewScripts: a script no embedding claims is blocked for good (third-party; first-party and inline by option). */
+/**
+ * blockNewScripts: a script no embedding claims is blocked for good (third-party; first-party and inline by
+ * option), unless the agency ignored it in the found-items list (`ig`, docs/found-items.md).
+ */
 export const unclaimed = (el: HTMLScriptElement) => {
   const key = scriptKey(el);
-  if (!c.ns[0] || has(key, c.am) || em.some((e) => has(key, e.sm))) return false;
+  if (!c.ns[0] || has(key, c.am) || has(key, c.ig) || em.some((e) => has(key, e.sm))) return false;
   const src = el.getAttribute('src');
   return src ? new URL(src, S.here).origin !== location.origin || c.ns[1] : c.ns[2];
 };

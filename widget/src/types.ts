@@ -74,6 +74,8 @@ export interface WidgetConfig {
   du: 0 | 1 | 2;
   /** scripts no embedding claims: [blockNewScripts, blockFirstPartyScripts, blockInlineScripts] */
   ns: [boolean, boolean, boolean];
+  /** found scripts the agency ignored (host + path, lower case): blockNewScripts lets them run (docs/found-items.md) */
+  ig: string[];
   /** rememberIframeConsentPerDomain */
   ri: boolean;
   /** cookie declaration: [heading start level, prepend change link, prepend intro text] */

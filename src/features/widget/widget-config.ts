@@ -64,6 +64,8 @@ export interface WidgetSource {
   standardTexts?: StandardTexts;
   /** The client's feature flags (docs/widget.md, "Feature flags"); omitted: all on. */
   features?: Features;
+  /** Found third-party scripts the agency ignored (docs/found-items.md): blockNewScripts lets them run. */
+  ignoredScripts?: readonly string[];
 }
 
 export interface LanguageChoice {
@@ -169,6 +171,7 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     sw: [domain.imprintShowWidget, domain.privacyPolicyShowWidget],
     du: domain.deleteUnknownCookies ? (domain.deleteUnknownCookiesForceReload ? 2 : 1) : 0,
     ns: [domain.blockNewScripts, domain.blockFirstPartyScripts, domain.blockInlineScripts],
+    ig: domain.blockNewScripts ? lowerMarkers(source.ignoredScripts ?? []) : [],
     ri: domain.rememberIframeConsentPerDomain,
     cd: [
       domain.cookieDeclarationTableHeadingStartLevel,

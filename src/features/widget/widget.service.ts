@@ -33,6 +33,8 @@ import { gvlStoreFor } from '../tcf/tcf.gvl.js';
 import { tcfPrefix, tcfSuffix } from '../tcf/tcf.code.js';
 import { linkedVendorName, tcfTexts, tcfUnavailable, tcfWidgetConfig } from '../tcf/tcf.service.js';
 import { effectiveTexts } from '../locales/locale-texts.js';
+import { foundSettings, ignoredScripts } from '../found/found.service.js';
+import { foundPrefix } from '../found/found.code.js';
 import { countDomainsCreatedSince, findClientForAutoCreate, findDomainOfClientByHost, findWidgetTarget } from './widget.repository.js';
 
 export interface WidgetRequest {
@@ -346,6 +348,7 @@ export class WidgetService {
         standardTexts: standard,
         footer: this.deps.config.widgetFooter,
         features: parseFeatures(target.features),
+        ignoredScripts: domain.blockNewScripts ? await ignoredScripts(this.deps, domainId) : [],
       },
       choice,
     );
@@ -366,7 +369,9 @@ export class WidgetService {
     // widget and its TCF chunk have loaded (docs/tcf.md). Without a CMP id or GVL: a console line says why.
     const unavailable = domain.tcfEnabled && !tcf && !blocked ? tcfUnavailable(this.deps) : undefined;
     const prefix = tcf ? await tcfPrefix(built, tcf) : unavailable ? `console.warn(${JSON.stringify(`Placet: no TCF signal: ${unavailable}.`)});\n` : '';
-    const body = Buffer.from(prefix + code + (tcf ? await tcfSuffix() : ''));
+    // Found items (docs/found-items.md): a few lines that load the reporter chunk, at most once per browser and day.
+    const reporter = blocked ? undefined : foundSettings(this.deps, domain, embeddings, { d: domainId, r: target.config_revision, tk: served.tk });
+    const body = Buffer.from(prefix + (reporter ? foundPrefix(reporter) : '') + code + (tcf ? await tcfSuffix() : ''));
     const etag = (buf: Buffer, suffix: string) =>
       `"${createHash('sha256').update(buf).digest('base64url').slice(0, 32)}${suffix}"`;
     const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
