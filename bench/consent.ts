@@ -309,8 +309,6 @@ async function main(): Promise<void> {
       ...store.env, LOG_LEVEL: 'warn', HOSTING_API_KEY: HOSTING_KEY, CONSENT_LOG_BLOCK_SIZE: String(BLOCK_SIZE),
       RATE_LIMIT_EXEMPT: '127.0.0.1', CONSENT_RATE_PER_DOMAIN: '100000000',
       ...(WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } : {}),
-      // SQLITE_WRITER_THREAD=false measures the write on the event loop, as before the writer thread.
-      ...(process.env.SQLITE_WRITER_THREAD ? { SQLITE_WRITER_THREAD: process.env.SQLITE_WRITER_THREAD } : {}),
     });
     const app = await buildApp({ config, database: store.handle });
     // Server-side time of each prefix lookup (from the request's arrival to the response's end), beside

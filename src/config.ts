@@ -15,11 +15,6 @@ export interface Config {
   /** @default '0.0.0.0' */
   readonly host: string;
   readonly database: DatabaseConfig;
-  /**
-   * SQLite file databases: consent batches are written by a connection on a worker thread, so the event loop
-   * keeps answering while SQLite writes (docs/consent-log.md, "The SQLite writer thread"). @default true
-   */
-  readonly sqliteWriterThread: boolean;
   /** Agency key for the Hosting API. `undefined` → generated on first start, only its hash stored. */
   readonly hostingApiKey: string | undefined;
   /** External base URL used in embed snippets. @default `http://localhost:$PORT` */
@@ -300,7 +295,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     return fallback;
   };
   const trustProxy = bool('TRUST_PROXY', false);
-  const sqliteWriterThread = bool('SQLITE_WRITER_THREAD', true);
   const countryHeader = read('COUNTRY_HEADER')?.toLowerCase();
   if (countryHeader !== undefined && !/^[a-z0-9-]{1,64}$/.test(countryHeader)) {
     problems.push(`COUNTRY_HEADER must be a header name such as cf-ipcountry (got "${countryHeader}")`);
@@ -453,7 +447,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     port,
     host,
     database,
-    sqliteWriterThread,
     hostingApiKey,
     publicUrl,
     logLevel: logLevel ?? 'info',

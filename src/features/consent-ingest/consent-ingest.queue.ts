@@ -79,11 +79,9 @@ export class ConsentWriter {
   /** Writes what is queued, then refuses new work (the app's onClose hook). */
   async close(): Promise<void> {
     this.closed = true;
-    if (!this.isIdle()) {
-      this.schedule();
-      await new Promise<void>((resolve) => this.idle.push(resolve));
-    }
-    await this.writer.close?.();
+    if (this.isIdle()) return;
+    this.schedule();
+    await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
   private isIdle(): boolean {

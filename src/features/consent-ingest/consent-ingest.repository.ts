@@ -166,15 +166,15 @@ const INSERT_HEAD = `insert into consent_log_heads (domain_id, block_no, block_f
     block_last_ts, block_prev_hash, block_opened_at, last_seq, head_hash)
   values (@domain_id, @block_no, @block_first_seq, @block_count, @block_first_ts, @block_last_ts, @block_prev_hash,
     @block_opened_at, @last_seq, @head_hash)`;
-export const INSERT_RECORD =
+const INSERT_RECORD =
   'insert into consent_records (domain_id, seq, block_no, ucid, ts, record, hash) values (?, ?, ?, ?, ?, ?, ?)';
-export const INSERT_BLOCK = `insert into consent_log_blocks (domain_id, block_no, state, reason, first_seq, last_seq, record_count,
+const INSERT_BLOCK = `insert into consent_log_blocks (domain_id, block_no, state, reason, first_seq, last_seq, record_count,
     first_ts, last_ts, prev_hash, head_hash, opened_at, closed_at, expired_at)
   values (@domain_id, @block_no, @state, @reason, @first_seq, @last_seq, @record_count, @first_ts, @last_ts,
     @prev_hash, @head_hash, @opened_at, @closed_at, @expired_at)`;
-export const INSERT_SNAPSHOT_REF =
+const INSERT_SNAPSHOT_REF =
   'insert into consent_log_block_snapshots (domain_id, block_no, hash) values (?, ?, ?) on conflict do nothing';
-export const UPDATE_HEAD = `update consent_log_heads set block_no = @blockNo, block_first_seq = @blockFirstSeq,
+const UPDATE_HEAD = `update consent_log_heads set block_no = @blockNo, block_first_seq = @blockFirstSeq,
     block_count = @blockCount, block_first_ts = @blockFirstTs, block_last_ts = @blockLastTs,
     block_prev_hash = @blockPrevHash, block_opened_at = @blockOpenedAt, last_seq = @lastSeq, head_hash = @headHash
   where domain_id = @domainId`;

@@ -1,16 +1,13 @@
 import type pg from 'pg';
-import { pgPoolOf, sqliteHandleOf } from '../../db/connect.js';
+import { pgPoolOf } from '../../db/connect.js';
 import type { Deps } from '../../deps.js';
 import { readHeads, type Head } from '../consent-log/consent-log.blocks.repository.js';
 import { appendIfHeadsUnchanged, supportsSingleStatementAppend } from './consent-ingest.repository.js';
 import { appendRecords, blockRuleOf, planAppend, type PreparedRecord } from './consent-ingest.service.js';
-import { ThreadLogWriter, sqliteFileOf } from './consent-ingest.thread-writer.js';
 
 /** Writes a batch of prepared records onto their domains' chains; resolves once it is committed. */
 export interface LogWriter {
   write(records: readonly PreparedRecord[]): Promise<unknown>;
-  /** Called once the queue is idle at shutdown. */
-  close?(): Promise<void>;
 }
 
 const TRANSIENT = new Set(['40001', '40P01', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
@@ -19,16 +16,14 @@ const unixNow = (deps: Deps) => Math.floor(deps.clock.now().getTime() / 1000);
 export function createLogWriter(deps: Deps): LogWriter {
   const locking = new LockingWriter(deps);
   const pool = supportsSingleStatementAppend(deps.engine) ? pgPoolOf(deps.db) : undefined;
-  if (pool) return new OptimisticWriter(deps, pool, locking);
-  const sqlite = sqliteHandleOf(deps.db);
-  return sqlite && deps.config.sqliteWriterThread && sqliteFileOf(sqlite) ? new ThreadLogWriter(deps, sqlite, locking) : locking;
+  return pool ? new OptimisticWriter(deps, pool, locking) : locking;
 }
 
 /**
  * One transaction per batch that locks the heads it appends to: correct with any number of writers.
  * SQLite uses it always (one connection, a transaction costs no round trip); PostgreSQL as the fallback.
  */
-export class LockingWriter implements LogWriter {
+class LockingWriter implements LogWriter {
   constructor(private readonly deps: Deps) {}
 
   async write(records: readonly PreparedRecord[]): Promise<Map<string, Head>> {
