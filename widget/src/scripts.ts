@@ -126,7 +126,7 @@ const seen = (records: MutationRecord[]) => {
 export const hook = () => {
   const x = Document.prototype.execCommand;
   patch(Node.prototype, ['appendChild', 'insertBefore', 'replaceChild']);
-  patch(Element.prototype, ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore', 'innerHTML', 'outerHTML', 'insertAdjacentHTML', 'setHTMLUnsafe', 'setHTML']);
+  patch(Element.prototype, ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore', 'innerHTML', 'outerHTML', 'insertAdjacentHTML', 'setHTMLUnsafe']);
   patch(CharacterData.prototype, ['before', 'after', 'replaceWith']);
   patch(Range.prototype, ['insertNode', 'surroundContents']);
   // Loader markup printed before the snippet (a WordPress plugin's wp_head hook that runs first) is inert until
@@ -141,7 +141,7 @@ export const hook = () => {
   // is reported to the observer (or inside one that is), so the watch follows the parser without a record per
   // node of the page. A snippet that runs later (in <body>, or inserted by a script) cannot know where the
   // parser is, and observes the whole document from the start.
-  if (doc.readyState == 'loading' && !doc.body) {
+  if (doc.readyState == 'loading' && doc.head && !doc.body) {
     parsing = true;
     watch(doc.head);
     doc.addEventListener('readystatechange', () => {
