@@ -101,6 +101,8 @@ export const patch = (proto: object, names: string[]) =>
       const at = this.startContainer || this;
       if (at.isConnected) {
         if (parsing) {
+          // An editing command inserts markup where the watch cannot follow: the whole document from then on.
+          if (at == doc) wide();
           watch(at);
           watch(at.parentNode);
         }
@@ -124,7 +126,6 @@ const seen = (records: MutationRecord[]) => {
 };
 
 export const hook = () => {
-  const x = Document.prototype.execCommand;
   patch(Node.prototype, ['appendChild', 'insertBefore', 'replaceChild']);
   patch(Element.prototype, ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore', 'innerHTML', 'outerHTML', 'insertAdjacentHTML', 'setHTMLUnsafe']);
   patch(CharacterData.prototype, ['before', 'after', 'replaceWith']);
@@ -144,16 +145,9 @@ export const hook = () => {
   if (doc.readyState == 'loading' && doc.head && !doc.body) {
     parsing = true;
     watch(doc.head);
-    doc.addEventListener('readystatechange', () => {
-      seen(mo.takeRecords());
-      mo.disconnect();
-      wide();
-    }, { once: true });
-    // An editing command inserts markup where the watch cannot follow: the whole document from then on.
-    Document.prototype.execCommand = function (...a) {
-      if (parsing) wide();
-      return x.apply(this, a);
-    };
+    // The elements watched so far stay observed as well; the observer still gets one record per insertion.
+    doc.addEventListener('readystatechange', wide, { once: true });
+    patch(Document.prototype, ['execCommand']);
   } else wide();
 };
 
