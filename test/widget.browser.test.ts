@@ -1113,10 +1113,13 @@ describe('widget page-load events (issue #15)', () => {
 });
 
 /**
- * Issue #22: while the parser runs, the observer checks what the parser appended as a few whole subtrees after a
- * mark instead of node by node. The same guarantees on a page of about 10,000 elements: marked scripts and
- * iframes deep in it, in its last bytes, out of tree order (foster parenting, a script appending to <body>
- * while the parser is still inside <main>), and added by other scripts during and after the load.
+ * Issue #22: while the parser runs, the observer watches only the elements the parser may still append to, and
+ * every other route into the document is patched. The same guarantees on a page of about 10,000 elements: marked
+ * scripts and iframes deep in it, in its last bytes, out of tree order (foster parenting, a script appending to
+ * <body> while the parser is still inside <main>, a custom element that inserts a sibling after itself while the
+ * parser is still inside it), and added by other scripts during and after the load by every route (appendChild,
+ * append, insertAdjacentHTML, innerHTML, replaceChildren, Range.insertNode, Text.after, insertAdjacentElement,
+ * setHTMLUnsafe, outerHTML) into elements the parser has long closed.
  */
 describe('widget on a large page (issue #22)', () => {
   const frame = (tag: string, attr = 'src') => `<iframe ${attr}="http://localhost:${other.port}/frame.html?${tag}" width="100" height="50"></iframe>`;
@@ -1128,10 +1131,26 @@ describe('widget on a large page (issue #22)', () => {
     const parts: string[] = [];
     for (let i = 0; i < 1150; i++) {
       parts.push(block(i));
+      if (i === 100) parts.push('<div id="early1"></div><div id="early2"></div><p id="early3">text</p><div id="early4"></div><div><p id="early5"></p></div><div id="early6"></div><div id="late1"><p id="late2"></p></div><div id="late3"></div><div id="late4"></div><div><p id="late5"></p></div>');
       if (i === 200) parts.push(deep('deep1'), '<div id="slot"></div>');
       // During parsing: an iframe written into an earlier element, and a node appended after the parser's position.
       if (i === 400) parts.push(`<script>document.getElementById('slot').innerHTML = '${frame('slot')}'; var tail = document.createElement('div'); tail.id = 'tail'; document.body.appendChild(tail);</script>`);
       if (i === 600) parts.push(deep('deep2'), `<table><tr><td>cell</td></tr><div><script src="/fostered-tracker.js"></script></div>${frame('fostered')}</table>`);
+      if (i === 700) parts.push(`<script>(function () {
+  var src = function (name) { return '/' + name + '-track' + 'er.js'; };
+  var script = function (name) { var s = document.createElement('script'); s.src = src(name); return s; };
+  var el = function (id) { return document.getElementById(id); };
+  el('early1').replaceChildren(script('replace-children'));
+  var range = document.createRange(); range.selectNodeContents(el('early2')); range.insertNode(script('range'));
+  el('early3').firstChild.after(script('text-after'));
+  el('early4').insertAdjacentElement('afterbegin', script('adjacent-element'));
+  el('early5').outerHTML = ${JSON.stringify(frame('outer'))};
+  el('early6').setHTMLUnsafe(${JSON.stringify(frame('unsafe'))});
+})();
+customElements.define('x-after', class extends HTMLElement { connectedCallback() { this.after(document.createElement('hr')); } });</script>`,
+        // The parser is still inside <x-after> (and its <div>) when its callback has put an <hr> after it; the
+        // inline script is a microtask checkpoint in between, so the observer has run before the rest arrives.
+        `<x-after><div><p>custom</p><script>window.checkpoint = 1;</script><p>more</p>${frame('custom')}<script src="/custom-tracker.js"></script></div></x-after>`);
       if (i === 900) parts.push(deep('deep3'));
     }
     // After the load, other scripts add more, by every usual route. (The marker is split in this script's own
@@ -1142,13 +1161,18 @@ describe('widget on a large page (issue #22)', () => {
   var b = document.createElement('script'); b.src = src('append'); document.querySelector('article').append(b);
   document.querySelector('section:nth-of-type(500)').insertAdjacentHTML('beforeend', '<script src="' + src('adjacent') + '"><' + '/script>${frame('adjacent')}');
   document.querySelector('section:nth-of-type(800) ul').innerHTML = '<li>${frame('inner')}</li>';
+  var c = document.createElement('script'); c.src = src('children-late'); document.getElementById('late1').replaceChildren(c);
+  var r = document.createElement('script'); r.src = src('range-late');
+  var range = document.createRange(); range.selectNodeContents(document.getElementById('late3')); range.insertNode(r);
+  document.getElementById('late4').setHTMLUnsafe(${JSON.stringify(frame('unsafe-late'))});
+  document.getElementById('late5').outerHTML = ${JSON.stringify(frame('outer-late'))};
   window.laterDone = true;
 });</script>`;
     return `<!doctype html><html><head>${s.snippet}</head><body><main>${parts.join('\n')}</main>${later}<script src="/last-tracker.js"></script>${frame('last')}${frame('last-strict', 'data-ccm-src')}</body></html>`;
   }
 
-  const TRACKERS = ['deep1', 'deep2', 'deep3', 'fostered', 'append-child', 'append', 'adjacent', 'last'].map((t) => `/${t}-tracker.js`);
-  const FRAMES = ['deep1', 'slot', 'deep2', 'fostered', 'deep3', 'adjacent', 'inner', 'last', 'last-strict'];
+  const TRACKERS = ['deep1', 'deep2', 'deep3', 'fostered', 'append-child', 'append', 'adjacent', 'last', 'replace-children', 'range', 'text-after', 'adjacent-element', 'custom', 'children-late', 'range-late'].map((t) => `/${t}-tracker.js`);
+  const FRAMES = ['deep1', 'slot', 'deep2', 'fostered', 'deep3', 'adjacent', 'inner', 'last', 'last-strict', 'outer', 'unsafe', 'custom', 'unsafe-late', 'outer-late'];
   const frames = (page: Page) =>
     page.evaluate(() =>
       [...document.querySelectorAll('iframe')].map((f) => ({ src: f.getAttribute('src'), blocked: f.getAttribute('data-ccm-blocked') })),
@@ -1176,6 +1200,25 @@ describe('widget on a large page (issue #22)', () => {
     expect(await ran(page)).toEqual([...TRACKERS].sort());
     await page.waitForFunction((n) => [...document.querySelectorAll('iframe')].filter((f) => f.src.includes('/frame.html?')).length === n, FRAMES.length);
     expect(await page.locator('.ccm-blocked').count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
+  it('blocks an iframe that document.write puts into a new document after the load, and loads it on consent', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s));
+    const from = other.hits.length;
+    // After the load, document.write opens a new document: the old <html> and everything observed on it are gone.
+    await page.evaluate((html) => {
+      document.open();
+      document.write(html);
+      document.close();
+    }, `<!doctype html><html><body><p>rewritten</p>${frame('written')}</body></html>`);
+    await page.waitForTimeout(300);
+    expect(await frames(page)).toEqual([{ src: 'about:blank', blocked: `http://localhost:${other.port}/frame.html?written` }]);
+    expect(frameRuns(from)).toBe(0);
+    await page.locator('.ccm-blocked button').first().click();
+    await expect.poll(() => frames(page), { timeout: 15_000 }).toEqual([{ src: `http://localhost:${other.port}/frame.html?written`, blocked: null }]);
+    await expect.poll(() => frameRuns(from), { timeout: 15_000 }).toBe(1);
     await context.close();
   }, 60_000);
 

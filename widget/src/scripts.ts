@@ -62,32 +62,96 @@ export const check = (n: Node) => {
   else if ((n as ParentNode).firstElementChild) (n as ParentNode).querySelectorAll('script,iframe').forEach(check);
 };
 
+/** While the parser runs (issue #22), the observer watches only the elements the parser may still append to. */
+let parsing = false;
+const watched = new WeakSet<Node>();
+let mo: MutationObserver;
+
+/**
+ * Watches `n` and its ancestors, then the chain of last element children below it: the parser's open elements
+ * are that chain, except what foster parenting moves out of a table, which goes just before it.
+ */
+const watch = (n: Node | null | undefined): void => {
+  for (let a = n; a && !watched.has(a); a = a.parentNode) {
+    watched.add(a);
+    mo.observe(a, { childList: true });
+  }
+  if ((n as Element)?.localName == 'table') watch((n as Element).previousElementSibling);
+  const e = (n as Element)?.lastElementChild;
+  if (e) watch(e);
+};
+
+/** The whole document, as after parsing: every insertion anywhere is a record. */
+const wide = () => {
+  parsing = false;
+  mo.observe(doc, { childList: true, subtree: true });
+};
+
 // Scripts and iframes added by other scripts pass through the DOM insertion methods. Only insertions
 // into the document count: nothing in a detached tree runs or loads, and the tree is checked as a whole
-// when it is inserted. That also keeps building the widget's own UI (many small appends) cheap.
-export const patch = (proto: Record<string, unknown>, names: string[]) =>
+// when it is inserted. That also keeps building the widget's own UI (many small appends) cheap. HTML strings
+// (innerHTML, insertAdjacentHTML …) run no script; the frames they hold are the observer's, as after parsing.
+// While the parser runs, a script inserting next to an element the parser still has open (custom element
+// callbacks, document.write) could take that element off the last-child chain: the place of every insertion,
+// its parent and their chains are watched first, so the parser's later appends there stay visible.
+export const patch = (proto: object, names: string[]) =>
   names.forEach((m) => {
-    const orig = proto[m] as (...a: unknown[]) => unknown;
-    proto[m] = function (this: Node, ...args: unknown[]) {
-      if (this.isConnected) args.forEach((a) => a instanceof Node && check(a));
+    const d = Object.getOwnPropertyDescriptor(proto, m) as Record<string, (...a: unknown[]) => unknown>;
+    const k = d?.set ? 'set' : 'value';
+    const orig = d?.[k];
+    if (!orig) return;
+    d[k] = function (this: Node & Range, ...args: unknown[]) {
+      const at = this.startContainer || this;
+      if (at.isConnected) {
+        if (parsing) {
+          // An editing command inserts markup where the watch cannot follow: the whole document from then on.
+          if (at == doc) wide();
+          watch(at);
+          watch(at.parentNode);
+        }
+        args.forEach((a) => a instanceof Node && check(a));
+      }
       return orig.apply(this, args);
     };
+    Object.defineProperty(proto, m, d);
   });
 
+/**
+ * Checks what was added. While parsing, the parser's newly opened elements hang off the last-child chain of the
+ * element it appended to, which is always a record's target: one `watch` per target, not per added element.
+ */
+const seen = (records: MutationRecord[]) => {
+  let t: Node | undefined;
+  records.forEach((r) => {
+    r.addedNodes.forEach(check);
+    if (parsing && r.target != t) watch((t = r.target));
+  });
+};
+
 export const hook = () => {
-  patch(Node.prototype as unknown as Record<string, unknown>, ['appendChild', 'insertBefore', 'replaceChild']);
-  patch(Element.prototype as unknown as Record<string, unknown>, ['append', 'prepend', 'before', 'after', 'replaceWith']);
+  patch(Node.prototype, ['appendChild', 'insertBefore', 'replaceChild']);
+  patch(Element.prototype, ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore', 'innerHTML', 'outerHTML', 'insertAdjacentHTML', 'setHTMLUnsafe']);
+  patch(CharacterData.prototype, ['before', 'after', 'replaceWith']);
+  patch(Range.prototype, ['insertNode', 'surroundContents']);
   // Loader markup printed before the snippet (a WordPress plugin's wp_head hook that runs first) is inert until
   // now: it was never seen by the observer below and stayed silent after consent.
   doc.querySelectorAll('script[type="text/x-ccm-loader" i]').forEach(check);
   // Scripts and iframes the parser inserts are caught before they run or load.
-  new MutationObserver((records) => {
+  mo = new MutationObserver((records) => {
     show();
-    records.forEach((r) => r.addedNodes.forEach(check));
-  }).observe(doc.documentElement, {
-    childList: true,
-    subtree: true,
+    seen(records);
   });
+  // Before <body> exists the parser can only append to <html> and <head>; from there on every element it opens
+  // is reported to the observer (or inside one that is), so the watch follows the parser without a record per
+  // node of the page. A snippet that runs later (in <body>, or inserted by a script) cannot know where the
+  // parser is, and observes the whole document from the start.
+  if (doc.readyState == 'loading' && doc.head && !doc.body) {
+    parsing = true;
+    watch(doc.head);
+    // The elements watched so far stay observed as well; the observer still gets one record per insertion.
+    doc.addEventListener('readystatechange', wide, { once: true });
+    patch(Document.prototype, ['execCommand']);
+  } else wide();
 };
 
 export const runScript = (old: HTMLScriptElement, loader: boolean) => {
