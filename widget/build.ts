@@ -27,8 +27,10 @@ const entry = path.join(projectRoot, 'widget', 'src', 'index.ts');
  * Bundles the widget: IIFE, minified, zero runtime dependencies, debug code dropped. `crossDomain` builds
  * the variant for domains with consentSharingCrossDomain: `__PLACET_SX__` is a constant of the build, so
  * in the base widget every hand-over branch is dead code that esbuild drops, with the modules only it uses.
+ * `tcf` likewise builds the variant served to tcfEnabled domains, with the bridge the TCF code draws its layers
+ * through and the TC and AC strings in the record; every other domain carries none of it.
  */
-export async function buildWidget(crossDomain = false): Promise<string> {
+export async function buildWidget(crossDomain = false, tcf = false): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -37,7 +39,7 @@ export async function buildWidget(crossDomain = false): Promise<string> {
     target: ['es2020'],
     write: false,
     legalComments: 'none',
-    define: { __PLACET_CONFIG__: CONFIG_TOKEN, __PLACET_SX__: String(crossDomain) },
+    define: { __PLACET_CONFIG__: CONFIG_TOKEN, __PLACET_SX__: String(crossDomain), __PLACET_TCF__: String(tcf) },
     drop: ['debugger'],
     mangleProps: /^_/,
     // V8's explicit compile hint: compile every function eagerly, off the main thread while the script

@@ -19,11 +19,11 @@ export const gcmState = (grant: Set<string>) => Object.fromEntries(GCM.map((t) =
 
 /** The page's gtag, or one that feeds dataLayer, taken once at start (a later `function gtag` of the page does not replace it). */
 export const consentDefault = () => {
-  S.gtag = (w.gtag as ((...a: unknown[]) => void) | undefined) || (w.gtag = function () {
+  S._gtag = (w.gtag as ((...a: unknown[]) => void) | undefined) || (w.gtag = function () {
     // eslint-disable-next-line prefer-rest-params
     push(arguments);
   });
-  S.gtag('consent', 'default', { ...gcmState(new Set()), wait_for_update: 500 });
+  S._gtag('consent', 'default', { ...gcmState(new Set()), wait_for_update: 500 });
 };
 
 export const announce = (initial: boolean) => {
@@ -36,7 +36,7 @@ export const announce = (initial: boolean) => {
     if (ok) e.c.forEach((t) => grant.add(t));
   }
   // Consent Mode first: a tag-manager trigger on any of the events below already sees "granted".
-  S.gtag('consent', 'update', gcmState(grant));
+  S._gtag('consent', 'update', gcmState(grant));
   for (const e of em) {
     if (!allowed(e)) continue;
     push({ event: 'CCM19.embeddingAccepted', id: e.i, name: texts(e)[0] });
@@ -94,7 +94,7 @@ export const api = {
     return S.decided && em.every((e) => S.acc.has(e.i));
   },
   get ucid() {
-    return S.stored?.ucid || null;
+    return S._stored?.ucid || null;
   },
   openWidget: () => openLayer(1),
   closeWidget: closeLayer,

@@ -55,7 +55,7 @@ const crossing = (href: string): URL | undefined => {
   } catch {
     return;
   }
-  const shared = S.store === null && c.sd.some((d) => under(location.hostname, d) && under(u.hostname, d));
+  const shared = S._store === null && c.sd.some((d) => under(location.hostname, d) && under(u.hostname, d));
   if (!/^https?:$/.test(u.protocol) || u.origin === location.origin || !inSet(u.hostname) || shared) return;
   u.hash = u.hash.slice(1).split('&').filter((x) => x && !x.startsWith(FRAG)).join('&');
   return u;
@@ -72,7 +72,7 @@ const withToken = (u: URL, token: string | undefined) => {
  * still be on its way into the log (409): asked once more.
  */
 const ask = (u?: URL): Promise<Token | undefined> => {
-  const st = S.stored;
+  const st = S._stored;
   if (!S.decided || !st) return Promise.resolve(undefined);
   const go = () => post<Token>('', { apiKey: c.k, domain: c.d, ucid: st.ucid, consent: st.consent, embeddings: st.embeddings, target: u?.href });
   return within(go().catch((status) => (status === 409 ? new Promise((r) => setTimeout(r, 500)).then(go) : undefined)), 1500);
@@ -85,7 +85,7 @@ const ask = (u?: URL): Promise<Token | undefined> => {
  */
 let spare: { t: string; x: number; u: string } | undefined;
 let asking = false;
-const tag = () => S.stored!.ucid + S.stored!.updated;
+const tag = () => S._stored!.ucid + S._stored!.updated;
 const keep = () => {
   try {
     sessionStorage.setItem(SPARE, JSON.stringify(spare || 0));
@@ -191,20 +191,20 @@ export const received = (): string | undefined => {
  * the meantime wins over a late answer.
  */
 export const redeem = (token: string, held: Set<string>, quiet: boolean) => {
-  const mine = S.stored;
+  const mine = S._stored;
   let open = true;
   const p = post<HandedOver>('/redeem', {
     apiKey: c.k, domain: c.d, handover: token, token: c.tk, snapshot: c.sh, lang: S.lang, revision: c.r, legalRevision: c.lr,
     themeId: th.id, gpc, dnt, held: S.decided ? { ucid: mine!.ucid, updated: Date.parse(mine!.updated) || 0 } : undefined,
   });
   p.then((x) => {
-    if (S.stored !== mine) return;
+    if (S._stored !== mine) return;
     open = false;
     const before = S.acc;
     const all = readAll();
     S.acc = new Set([...x.embeddings.filter(byId), ...necessary]);
     // The decision keeps the time it was made (Placet's clock): a hand-over never renews it.
-    S.stored = all[c.p] = {
+    S._stored = all[c.p] = {
       gen: 2, ucid: x.ucid, consent: x.consent, embeddings: [...S.acc], created: x.created, updated: x.updated,
       clickedButton: 'handover', lang: S.lang, rev: c.r, lrev: x.legalRevision, iframeConsentDomains: all[c.p]?.iframeConsentDomains || [],
     };
@@ -219,11 +219,11 @@ export const redeem = (token: string, held: Set<string>, quiet: boolean) => {
     refill();
   }, () => 0);
   within(p, 2000).then(() => {
-    if (!open || S.stored !== mine) return;
+    if (!open || S._stored !== mine) return;
     open = false;
     S.acc = held;
     apply();
-    if (S.decided || S.implicit) announce(false);
+    if (S.decided || S._implicit) announce(false);
     if (!quiet) openLayer(1);
   });
 };

@@ -23,7 +23,7 @@ export const frameOwner = (src: string): EmbeddingConfig | undefined | false => 
   const e = em.find((x) => has(src, x.fm));
   if (e) return allowed(e) ? false : e;
   if (!/^https?:|^\/\//.test(src)) return false;
-  const url = new URL(src, S.here);
+  const url = new URL(src, S._here);
   // The hosts of a configured sharing set are the site's own: their frames are not third-party content
   // (this exemption is for the "everything else" of the whitelist mode, never for an embedding's markers).
   if (url.origin === location.origin || (c.sd.length > 0 && inSet(url.hostname))) return false;
@@ -33,7 +33,7 @@ export const frameOwner = (src: string): EmbeddingConfig | undefined | false => 
 };
 
 export const checkFrame = (f: HTMLIFrameElement) => {
-  if (S.approved.has(f) || f.hasAttribute(ATTR)) return;
+  if (S._approved.has(f) || f.hasAttribute(ATTR)) return;
   // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.
   const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
   const owner = frameOwner(src);
@@ -62,7 +62,7 @@ export const applyFrames = () => {
 export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
   const [f, ph] = item;
   blockedFrames.splice(blockedFrames.indexOf(item), 1);
-  S.approved.add(f);
+  S._approved.add(f);
   f.setAttribute('src', f.getAttribute(ATTR) || '');
   f.removeAttribute(ATTR);
   if (__PLACET_SX__) shareInto(f);
@@ -91,7 +91,7 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
   const ph = h('div', { class: 'ccm-blocked', style: `width:${f.width ? `${f.width}px` : '100%'};height:${f.height || 150}px;max-width:100%` });
   const sr = ph.attachShadow({ mode: 'open' });
   const x = owner ? texts(owner) : undefined;
-  const blocked = new URL(f.getAttribute(ATTR) || '', S.here);
+  const blocked = new URL(f.getAttribute(ATTR) || '', S._here);
   let always = c.ri;
   const accept = (ev: Event) => {
     if (!trusted(ev)) return;
@@ -106,7 +106,7 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
         writeAll(all);
       }
       for (const item of blockedFrames.slice()) {
-        if (item[0] === f || (always && !item[2] && new URL(item[0].getAttribute(ATTR) || '', S.here).host === host)) unblockFrame(item);
+        if (item[0] === f || (always && !item[2] && new URL(item[0].getAttribute(ATTR) || '', S._here).host === host)) unblockFrame(item);
       }
     }
   };

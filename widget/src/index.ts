@@ -17,16 +17,16 @@ import { strict } from './strict.js';
 
 /** Start-up, in this order: decision, hooks, Consent Mode default, UI, API; then the first apply and layer. */
 function start(): void {
-  S.store = openStore();
-  S.stored = readAll()[c.p];
+  S._store = openStore();
+  S._stored = readAll()[c.p];
   // A hand-over token in the address (cross-domain variant only) is taken out of it before anything reads it.
   const token = __PLACET_SX__ && !c.bl ? received() : undefined;
-  S.decided = validDecision(S.stored);
-  S.implicit = !S.decided && c.oe && !gpc && !(dnt && th.dnt);
-  S.acc = new Set<string>(S.decided ? [...S.stored!.embeddings, ...necessary] : S.implicit ? em.map((e) => e.i) : necessary);
+  S.decided = validDecision(S._stored);
+  S._implicit = !S.decided && c.oe && !gpc && !(dnt && th.dnt);
+  S.acc = new Set<string>(S.decided ? [...S._stored!.embeddings, ...necessary] : S._implicit ? em.map((e) => e.i) : necessary);
   if (c.bl) {
     // Fail closed: whatever was stored, everything that needs consent stays blocked and nobody is asked.
-    S.decided = S.implicit = false;
+    S.decided = S._implicit = false;
     S.acc = new Set(necessary);
     console.warn(c.bl);
   }
@@ -34,8 +34,8 @@ function start(): void {
   const held = S.acc;
   if (__PLACET_SX__ && token) S.acc = new Set(necessary);
   strict();
-  S.here = location.href;
-  S.own = doc.currentScript;
+  S._here = location.href;
+  S._own = doc.currentScript;
   hook();
   consentDefault();
   S.lang = pickLang();
@@ -43,9 +43,9 @@ function start(): void {
   hashLinks();
   w.CCM = api;
   if (__PLACET_SX__) decorateLinks();
-  const onLegalPage = ['imprintUrl', 'privacyPolicyUrl'].some((k, i) => t(k) && !c.sw[i] && S.here.split('#')[0] === t(k));
+  const onLegalPage = ['imprintUrl', 'privacyPolicyUrl'].some((k, i) => t(k) && !c.sw[i] && S._here.split('#')[0] === t(k));
   apply();
-  if ((S.decided || S.implicit) && !(__PLACET_SX__ && token)) announce(false);
+  if ((S.decided || S._implicit) && !(__PLACET_SX__ && token)) announce(false);
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
   let dismissed;
   try {
@@ -55,8 +55,8 @@ function start(): void {
   } catch {
     // No storage: the banner is shown.
   }
-  const quiet = c.bl || S.decided || S.implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed;
-  if (quiet || (__PLACET_SX__ && token) || c.tcf) render(0);
+  const quiet = c.bl || S.decided || S._implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed;
+  if (quiet || (__PLACET_SX__ && token) || (__PLACET_TCF__ && c.tcf)) render(0);
   else {
     openLayer(1);
     // Statistics (docs/statistics.md): a banner shown, counted with this delivery's token; nothing else is sent.
@@ -66,12 +66,12 @@ function start(): void {
   if (__PLACET_SX__ && token) redeem(token, held, !!quiet);
   // IAB TCF (tcfEnabled domains only): the TCF chunk, which the served script's prefix loads, draws its
   // layers into this widget and decides through it (docs/tcf.md).
-  if (c.tcf) w[Symbol.for('placet.tcf') as unknown as string] = { c, S, h, btn, toggle, dialog, legalLinks, views, render, decide, ask: !(onLegalPage || dismissed) };
+  if (__PLACET_TCF__ && c.tcf) w[Symbol.for('placet.tcf') as unknown as string] = { c, S, h, btn, toggle, dialog, legalLinks, views, render, decide, ask: !(onLegalPage || dismissed) };
   if (location.hash) hashAction(location.hash);
   show();
   const ready = () => {
     // A document without <body> (an SVG or XML page) gets the widget on its root element.
-    if (!doc.body && !S.host.isConnected) doc.documentElement.append(S.host);
+    if (!doc.body && !S._host.isConnected) doc.documentElement.append(S._host);
     apply();
     dropUnknown();
     declaration();
@@ -80,7 +80,7 @@ function start(): void {
   if (doc.readyState === 'loading') {
     doc.addEventListener('DOMContentLoaded', () => {
       ready();
-      if (S.decided || S.implicit) acceptedEvents();
+      if (S.decided || S._implicit) acceptedEvents();
     });
   }
   else ready();

@@ -7,9 +7,11 @@ import { c, dnt, gpc, nav, S, th } from './state.js';
 /** Takes the record of the decision just made, and returns what sends it. */
 export const record = (button: string) => {
   const body = JSON.stringify({
-    apiKey: c.k, domain: c.d, ucid: S.stored!.ucid, consent: S.stored!.consent, embeddings: S.stored!.embeddings,
+    apiKey: c.k, domain: c.d, ucid: S._stored!.ucid, consent: S._stored!.consent, embeddings: S._stored!.embeddings,
     manipulationPrevention: th.mp, button, lang: S.lang, revision: c.r, legalRevision: c.lr, themeId: th.id, gpc, dnt,
-    token: c.tk, snapshot: c.sh, tcString: S.tc, acString: S.ac,
+    token: c.tk, snapshot: c.sh,
+    // The TC and AC strings, set by the TCF code: only the TCF variant carries them (widget/build.ts).
+    ...(__PLACET_TCF__ && { tcString: S.tc, acString: S.ac }),
   });
   return () => {
     if (!(nav.sendBeacon && nav.sendBeacon(c.u, body))) {

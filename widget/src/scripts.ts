@@ -33,11 +33,11 @@ export const unclaimed = (el: HTMLScriptElement) => {
   const key = scriptKey(el);
   if (!c.ns[0] || has(key, c.am) || has(key, c.ig) || em.some((e) => has(key, e.sm))) return false;
   const src = el.getAttribute('src');
-  return src ? new URL(src, S.here).origin !== location.origin || c.ns[1] : c.ns[2];
+  return src ? new URL(src, S._here).origin !== location.origin || c.ns[1] : c.ns[2];
 };
 
 export const checkScript = (el: HTMLScriptElement) => {
-  if (el === S.own || S.approved.has(el) || el.hasAttribute(ATTR)) return;
+  if (el === S._own || S._approved.has(el) || el.hasAttribute(ATTR)) return;
   const type = (el.getAttribute('type') || '').toLowerCase();
   if (type === 'text/x-ccm-loader') {
     if (!el.hasAttribute(ATTR)) {
@@ -184,7 +184,7 @@ export const runScript = (old: HTMLScriptElement, loader: boolean) => {
     // they arrived, where classic scripts must run in the page's order (a library before the code that uses it).
     s.async = old.hasAttribute('async');
   } else s.text = old.text;
-  S.approved.add(s);
+  S._approved.add(s);
   old.replaceWith(s);
 };
 

@@ -9,6 +9,8 @@ declare const __PLACET_CONFIG__: WidgetConfig;
 /** True in the variant served to domains with consentSharingCrossDomain (widget/build.ts); false drops the hand-over. */
 declare global {
   const __PLACET_SX__: boolean;
+  /** True in the variant served to tcfEnabled domains (widget/build.ts); false drops the TCF bridge. */
+  const __PLACET_TCF__: boolean;
 }
 
 /** The domain's configuration (the service replaces the token with JSON). */
@@ -41,39 +43,39 @@ export const dnt = nav.doNotTrack === '1';
 
 export const S = {
   /** Where the decision is kept: a Storage, null for the cookie, undefined when storage is refused (memory). */
-  store: undefined as Storage | null | undefined,
+  _store: undefined as Storage | null | undefined,
   /** The decision as last written, also the fallback when storage is refused. */
-  mem: '',
+  _mem: '',
   /** This visitor's decision for this domain path, if any. */
-  stored: undefined as Stored | undefined,
+  _stored: undefined as Stored | undefined,
   /** A valid decision exists (not voided by age, revision or legal revision). */
   decided: false,
   /** enableOnlyInEu and a visitor from outside the area, without a decision: everything runs. */
-  implicit: false,
+  _implicit: false,
   /** Ids of the embeddings accepted now (necessary ones included). */
   acc: new Set<string>(),
   /** The page address once a hand-over token is removed from it. */
-  here: '',
+  _here: '',
   /** The widget's own <script> element (never blocked). */
-  own: null as HTMLOrSVGScriptElement | null,
+  _own: null as HTMLOrSVGScriptElement | null,
   /** The gtag function taken at start: the page's, or one that feeds dataLayer. */
-  gtag: undefined as unknown as (...a: unknown[]) => void,
+  _gtag: undefined as unknown as (...a: unknown[]) => void,
   /** The widget's host element (an open shadow root) and the panel inside it that shows the layer. */
-  host: undefined as unknown as HTMLElement,
-  panel: undefined as unknown as HTMLElement,
+  _host: undefined as unknown as HTMLElement,
+  _panel: undefined as unknown as HTMLElement,
   /** Scripts and iframes the widget itself inserted or let load: never checked again. */
-  approved: new WeakSet<Node>(),
+  _approved: new WeakSet<Node>(),
   /** The locale shown. */
   lang: '',
   /** The open layer: 0 none (icon), 1 banner, 2 settings, 3 details, 4 a legal text. */
   layer: 0,
   /** Where focus goes back to when the widget closes. */
-  returnTo: null as Element | null,
+  _returnTo: null as Element | null,
   /** The embeddings ticked in the settings, not yet saved. */
-  sel: new Set<string>(),
+  _sel: new Set<string>(),
   /** The legal text shown in layer 4, and the layer it was opened from. */
-  legal: '',
-  legalFrom: 1,
+  _legal: '',
+  _legalFrom: 1,
   /** TCF: the TC string and Google AC string of the decision being recorded (set by the TCF chunk). */
   tc: undefined as string | undefined,
   ac: undefined as string | undefined,

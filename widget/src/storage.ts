@@ -31,21 +31,21 @@ export const openStore = (): Storage | null | undefined => {
 
 export const readAll = (): Record<string, Stored> => {
   try {
-    const raw = S.store ? S.store.getItem(KEY) : S.store === null ? decodeURIComponent((doc.cookie.match(/(?:^|; )ccm_consent=([^;]*)/) || [])[1] || '') : S.mem;
-    return JSON.parse(raw || S.mem || '{}');
+    const raw = S._store ? S._store.getItem(KEY) : S._store === null ? decodeURIComponent((doc.cookie.match(/(?:^|; )ccm_consent=([^;]*)/) || [])[1] || '') : S._mem;
+    return JSON.parse(raw || S._mem || '{}');
   } catch {
     return {};
   }
 };
 
 export const writeAll = (v: Record<string, Stored>) => {
-  S.mem = JSON.stringify(v);
+  S._mem = JSON.stringify(v);
   try {
-    if (S.store) S.store.setItem(KEY, S.mem);
-    else if (S.store === null) {
+    if (S._store) S._store.setItem(KEY, S._mem);
+    else if (S._store === null) {
       // consentSharingDomains: the cookie is set on the shared registrable domain, so its subdomains see it.
       const shared = c.sd.find((d) => under(location.hostname, d));
-      doc.cookie = `${KEY}=${encodeURIComponent(S.mem)};path=/;SameSite=Lax${shared ? `;domain=${shared}` : ''}${c.lt ? `;max-age=${c.lt * 86400}` : ''}${c.sc && location.protocol === 'https:' ? ';Secure' : ''}`;
+      doc.cookie = `${KEY}=${encodeURIComponent(S._mem)};path=/;SameSite=Lax${shared ? `;domain=${shared}` : ''}${c.lt ? `;max-age=${c.lt * 86400}` : ''}${c.sc && location.protocol === 'https:' ? ';Secure' : ''}`;
     }
   } catch {
     // kept in memory only
@@ -70,7 +70,7 @@ export const necessary = em.filter((e) => fixed(e.p)).map((e) => e.i);
 // enableOnlyInEu, visitor from outside the area (told by the service): everything is enabled without a
 // banner and without a record, unless GPC or honoured DNT asks otherwise; a choice they make counts as usual.
 export const activeHere = (e: EmbeddingConfig) => {
-  const listed = e.x.some((u) => (u.endsWith('*') ? S.here.startsWith(u.slice(0, -1)) : S.here === u));
+  const listed = e.x.some((u) => (u.endsWith('*') ? S._here.startsWith(u.slice(0, -1)) : S._here === u));
   return e.xm ? listed : !listed;
 };
 
@@ -81,13 +81,13 @@ export const decide = (ids: Iterable<string>, button: string) => {
   if (c.bl) return;
   const before = S.acc;
   S.acc = new Set([...ids, ...necessary]);
-  const first = !S.stored?.ucid;
-  const ucid = S.stored?.ucid || Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const first = !S._stored?.ucid;
+  const ucid = S._stored?.ucid || Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
   const all = readAll();
   const embeddings = [...S.acc];
-  S.stored = all[c.p] = {
+  S._stored = all[c.p] = {
     gen: 2, ucid, consent: embeddings.some((id) => byId(id)?.p !== NECESSARY), embeddings,
-    created: S.stored?.created || now(), updated: now(), clickedButton: button, lang: S.lang, rev: c.r, lrev: c.lr,
+    created: S._stored?.created || now(), updated: now(), clickedButton: button, lang: S.lang, rev: c.r, lrev: c.lr,
     iframeConsentDomains: all[c.p]?.iframeConsentDomains || [],
   };
   writeAll(all);

@@ -1,13 +1,15 @@
 import { buildWidget } from '../../../widget/build.js';
 
-const code = new Map<boolean, Promise<string>>();
+const code = new Map<string, Promise<string>>();
 
 /**
  * The widget bundles, each built once per process: the base, and the variant with the cross-domain hand-over
- * (`crossDomain`, docs/widget.md). The served widget and the console's theme preview share them.
+ * (`crossDomain`, docs/widget.md), each also with the TCF bridge (`tcf`, docs/tcf.md). The served widget and
+ * the console's theme preview share them.
  */
-export const widgetCode = (crossDomain = false): Promise<string> => {
-  let built = code.get(crossDomain);
-  if (!built) code.set(crossDomain, (built = buildWidget(crossDomain)));
+export const widgetCode = (crossDomain = false, tcf = false): Promise<string> => {
+  const key = `${crossDomain}${tcf}`;
+  let built = code.get(key);
+  if (!built) code.set(key, (built = buildWidget(crossDomain, tcf)));
   return built;
 };

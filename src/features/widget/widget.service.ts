@@ -364,7 +364,9 @@ export class WidgetService {
     const served: ServedConfig = { ...built, sh, tk: this.tokens.mint(domainId, target.config_revision, issued) };
     if (blocked) served.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
     // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
-    const code = (delivery.sx ? this.sxCode : this.code).replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`);
+    // The TCF variant (widget/build.ts) is built on its first use: most instances serve no TCF domain.
+    const bundle = tcf ? await widgetCode(delivery.sx, true) : delivery.sx ? this.sxCode : this.code;
+    const code = bundle.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`);
     // TCF: the IAB stub runs first, synchronously, so vendor scripts can queue __tcfapi calls before the
     // widget and its TCF chunk have loaded (docs/tcf.md). Without a CMP id or GVL: a console line says why.
     const unavailable = domain.tcfEnabled && !tcf && !blocked ? tcfUnavailable(this.deps) : undefined;

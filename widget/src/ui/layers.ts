@@ -12,23 +12,23 @@ import { bundle, t, texts } from '../i18n.js';
 export const FOCUSABLE = 'button,input:not([disabled]),a[href],summary';
 
 export const build = () => {
-  S.host = h('div', { id: 'ccm-widget' });
-  const root = S.host.attachShadow({ mode: 'open' });
+  S._host = h('div', { id: 'ccm-widget' });
+  const root = S._host.attachShadow({ mode: 'open' });
   root.append(h('style', {}, `:host{${vars}}${CSS}${th.css}`));
   // The root class of the reference model, so that custom CSS written for it applies unchanged.
-  S.panel = h('div', { class: 'ccm-root' });
-  root.append(S.panel);
+  S._panel = h('div', { class: 'ccm-root' });
+  root.append(S._panel);
   root.addEventListener('keydown', (ev) => {
     const e = ev as KeyboardEvent;
     if (!S.layer) return;
     if (e.key === 'Escape') {
-      if (S.layer === 4) render(S.legalFrom);
+      if (S.layer === 4) render(S._legalFrom);
       else if (S.layer === 3) render(2);
       else if (S.layer === 2) back();
       else if (S.decided) closeLayer();
       else if (th.close) dismiss();
     } else if (e.key === 'Tab' && (S.layer > 1 || th.blocking)) {
-      const f = Array.from(S.panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const f = Array.from(S._panel.querySelectorAll<HTMLElement>(FOCUSABLE));
       const i = f.indexOf(root.activeElement as HTMLElement);
       const next = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : i === f.length - 1 ? 0 : i + 1;
       f[next]?.focus();
@@ -42,8 +42,8 @@ export const build = () => {
 // first in <head> there is no body yet: the widget is built now, detached, and inserted by the observer
 // above as soon as the parser adds <body>, which is still before the first frame.
 export function show() {
-  if (S.host.isConnected || !doc.body) return;
-  doc.body.prepend(S.host);
+  if (S._host.isConnected || !doc.body) return;
+  doc.body.prepend(S._host);
   if (S.layer > 1 || (S.layer && th.blocking)) focusFirst();
 }
 
@@ -51,7 +51,7 @@ export const acceptAll = (ev: Event) => trusted(ev) && decide(em.map((e) => e.i)
 
 export const declineAll = () => decide([], 'declineAll');
 
-export const save = (ev: Event) => trusted(ev) && decide(S.sel, 'save');
+export const save = (ev: Event) => trusted(ev) && decide(S._sel, 'save');
 
 // Legal pages open in a layer of their own (display mode `direct`, the locale's HTML) or as links. With more
 // than one language offered, the footer also has the language switcher: each language named in itself, the
@@ -59,18 +59,18 @@ export const save = (ev: Event) => trusted(ev) && decide(S.sel, 'save');
 export const legalLinks = (L = Object.keys(c.loc)) =>
   h('p', { class: 'l' }, ...c.lg.map(([f, direct, blank]) =>
     direct && t(`${f}HtmlCode`)
-      ? h('button', { type: 'button', class: 'k', onclick: () => ((S.legal = f), (S.legalFrom = S.layer), render(4)) }, t(f))
+      ? h('button', { type: 'button', class: 'k', onclick: () => ((S._legal = f), (S._legalFrom = S.layer), render(4)) }, t(f))
       : link(t(f), t(`${f}Url`), blank),
   ), L[1] && h('select', {
     'aria-label': t('languageLabel'),
-    onchange: (ev: Event) => (api.switchLocale((ev.target as HTMLSelectElement).value), S.panel.querySelector('select')!.focus()),
+    onchange: (ev: Event) => (api.switchLocale((ev.target as HTMLSelectElement).value), S._panel.querySelector('select')!.focus()),
   }, ...L.map((n) => h('option', { value: n, selected: n === S.lang }, c.loc[n]!.n))));
 
 export const purposeToggle = (p: string) => {
   const ids = em.filter((e) => e.p === p).map((e) => e.i);
-  const n = ids.filter((id) => S.sel.has(id)).length;
+  const n = ids.filter((id) => S._sel.has(id)).length;
   return toggle(bundle().pu[p]![0], fixed(p) || (n > 0 && n === ids.length), fixed(p), n > 0 && n < ids.length, (v) => {
-    ids.forEach((id) => (v ? S.sel.add(id) : S.sel.delete(id)));
+    ids.forEach((id) => (v ? S._sel.add(id) : S._sel.delete(id)));
     render(S.layer);
   });
 };
@@ -108,8 +108,8 @@ export const dialog = (title: string, modal: boolean, ...body: (Node | string | 
 export const views: Record<number, () => HTMLElement> = {
   4: () => {
     const body = h('div');
-    body.innerHTML = t(`${S.legal}HtmlCode`); // documented as HTML: the only text not escaped
-    return dialog(t(S.legal), true, body, h('div', { class: 'n' }, btn('s', t('detailsCloseButtonText'), () => render(S.legalFrom))));
+    body.innerHTML = t(`${S._legal}HtmlCode`); // documented as HTML: the only text not escaped
+    return dialog(t(S._legal), true, body, h('div', { class: 'n' }, btn('s', t('detailsCloseButtonText'), () => render(S._legalFrom))));
   },
   1: () =>
     dialog(
@@ -125,7 +125,7 @@ export const views: Record<number, () => HTMLElement> = {
       t('categoriesTitle'),
       true,
       ...purposes().map((p) => h('div', { class: 'p' }, purposeToggle(p), h('p', {}, bundle().pu[p]![1]))),
-      th.checkAll && h('p', {}, btn('s', t('checkAllButtonText'), () => ((S.sel = new Set(em.map((e) => e.i))), render(2))), btn('s', t('uncheckAllButtonText'), () => ((S.sel = new Set()), render(2)))),
+      th.checkAll && h('p', {}, btn('s', t('checkAllButtonText'), () => ((S._sel = new Set(em.map((e) => e.i))), render(2))), btn('s', t('uncheckAllButtonText'), () => ((S._sel = new Set()), render(2)))),
       h('div', { class: 'n' },
         btn('a', t('categoriesSaveButtonText'), save),
         th.settingsAcceptAll && btn('a', t('categoriesFullConsentButtonText'), acceptAll),
@@ -145,7 +145,7 @@ export const views: Record<number, () => HTMLElement> = {
             const row = (k: string, v: string | Node) => v && h('div', {}, h('dt', {}, t(k)), h('dd', {}, v));
             return h('details', {},
               h('summary', {}, x[0]),
-              toggle(x[0], fixed(p) || S.sel.has(e.i), fixed(p), false, (v) => (v ? S.sel.add(e.i) : S.sel.delete(e.i))),
+              toggle(x[0], fixed(p) || S._sel.has(e.i), fixed(p), false, (v) => (v ? S._sel.add(e.i) : S._sel.delete(e.i))),
               h('dl', {},
                 row('embeddingVendorLabel', x[1]),
                 row('embeddingDescriptionLabel', x[2]),
@@ -161,7 +161,7 @@ export const views: Record<number, () => HTMLElement> = {
           }),
         ),
       ),
-      h('p', { class: 'u' }, 'ucid: ', h('code', {}, S.stored?.ucid || '–')),
+      h('p', { class: 'u' }, 'ucid: ', h('code', {}, S._stored?.ucid || '–')),
       h('div', { class: 'n' }, btn('a', t('categoriesSaveButtonText'), save), btn('s', t('detailsCloseButtonText'), () => render(2))),
     ),
 };
@@ -179,21 +179,21 @@ export const icon = () => {
 export function render(n: number) {
   const wasOpen = S.layer > 0;
   S.layer = n;
-  S.panel.replaceChildren(...(n ? [views[n]!()] : []));
+  S._panel.replaceChildren(...(n ? [views[n]!()] : []));
   // The icon follows after the next paint: closing the banner on a click then costs its frame no more than the
   // removal (issue #15: click → next paint within one frame at 4× CPU).
-  if (!n && !c.bl && (S.decided || S.implicit || gpc || dnt)) afterPaint(() => S.layer || S.panel.replaceChildren(icon() || ''));
+  if (!n && !c.bl && (S.decided || S._implicit || gpc || dnt)) afterPaint(() => S.layer || S._panel.replaceChildren(icon() || ''));
   if (n && (n > 1 || th.blocking || wasOpen)) focusFirst();
 }
 
 export function focusFirst() {
-  S.panel.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  S._panel.querySelector<HTMLElement>(FOCUSABLE)?.focus();
 }
 
 export function openLayer(n: number) {
   if (c.bl) return;
-  if (!S.layer) S.returnTo = doc.activeElement;
-  S.sel = new Set(S.acc);
+  if (!S.layer) S._returnTo = doc.activeElement;
+  S._sel = new Set(S.acc);
   render(n);
 }
 
@@ -201,7 +201,7 @@ export function closeLayer() {
   if (!S.layer) return;
   render(0);
   // Focus goes back where it was; the body needs no focus() call (and the forced layout it costs).
-  if (S.returnTo !== doc.body) (S.returnTo as HTMLElement | null)?.focus?.();
+  if (S._returnTo !== doc.body) (S._returnTo as HTMLElement | null)?.focus?.();
   dispatch('ccm19WidgetClosed');
 }
 
