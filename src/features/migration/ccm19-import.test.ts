@@ -67,7 +67,7 @@ for (const dialect of DIALECTS) {
       const [shop, blog] = one.domains;
       const domain = await get(ctx, `/client/${client.id}/domain/${shop.id}`);
       // Placet's own settings the export cannot have keep their defaults.
-      expect(domain).toEqual({ ...writable(shop), id: shop.id, strictBlocking: false, strictAllowedHosts: [], useAccountTheme: true, offerBuiltinLanguages: true });
+      expect(domain).toEqual({ ...writable(shop), id: shop.id, strictBlocking: false, strictAllowedHosts: [], useAccountTheme: true, offerBuiltinLanguages: true, tcfStacks: 'auto', tcfPublisherRestrictions: [] });
       expect(await get(ctx, `/client/${client.id}/domain/${blog.id}`)).toMatchObject({ ...writable(blog), id: blog.id });
       const base = `/client/${client.id}/domain/${shop.id}`;
 
