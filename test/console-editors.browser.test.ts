@@ -179,7 +179,7 @@ describe(`${dialect}: the console's editors in Chromium (embeddings and assets, 
     // Up to 15 s: the full suite on a loaded 2-core machine took over a second to settle (expect.poll waits 1 s by default);
     // the message names what sticks out, should it ever not settle.
     const wide = () => page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 390).slice(-3).map((e) => `${e.tagName}.${e.className}`).join(' '));
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000, message: `wider than 390 px: ${await wide()}` }).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 30_000, message: `wider than 390 px: ${await wide()}` }).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
@@ -256,7 +256,7 @@ describe(`${dialect}: the console's editors in Chromium (embeddings and assets, 
     // At 390 px the console itself does not scroll sideways with the preview open.
     await page.setViewportSize({ width: 390, height: 844 });
     await phone.locator('.r.top').waitFor();
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 }).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 30_000 }).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -123,7 +123,9 @@ function summary(m: TCModel) {
   };
 }
 
-describe('TCF in Chromium', () => {
+// 60 s a test: each opens pages and waits for the IAB code after the banner's paint, which took over 20 s once
+// under the full suite's load (CI, 2 cores).
+describe('TCF in Chromium', { timeout: 60_000 }, () => {
   it('accept all: cmpuishown, then useractioncomplete with a TC string of every offered choice; tcloaded on the next page', async () => {
     const s = await setup({ tcfSpecialFeatures: [1], tcfVendorBlacklist: [45] });
     const { page, context } = await open(s);
