@@ -300,7 +300,7 @@ describe('real vendor snippets in Chromium, embeddings from the preset catalogue
     expect(framesRan(o, VENDORS.maps!.url)).toEqual([]);
     expect(await o.page.locator('.ccm-blocked').count()).toBe(2);
     await o.context.close();
-  });
+  }, 150_000);
 });
 
 describe('strict mode (strictBlocking): not one request to a blocked vendor before consent', () => {

@@ -104,13 +104,18 @@ export const decide = (ids: Iterable<string>, button: string) => {
     dropUnknown();
     announce(first);
   });
-  afterPaint(send);
+  const sendNow = afterPaint(send);
   closeLayer();
   em.forEach((e) => before.has(e.i) && !S.acc.has(e.i) && wipe(e));
   // Cross-domain variant: a spare hand-over token for the new decision (handover.ts).
   if (__PLACET_SX__) refill();
-  // Strict mode: an accepted embedding that this page's policies still block needs the page loaded again.
-  if (strict()) location.reload();
+  // Strict mode: an accepted embedding that this page's policies still block needs the page loaded again. The
+  // record leaves first, in this task: a beacon from `pagehide` was lost under load (CI, 2 cores), and the log is
+  // the proof.
+  if (strict()) {
+    sendNow();
+    location.reload();
+  }
 };
 
 /**
@@ -121,9 +126,11 @@ export const decide = (ids: Iterable<string>, button: string) => {
  */
 export const afterPaint = (fn: () => void) => {
   let done = 0;
+  // Returned, so a caller that cannot wait (a reload follows) runs it now, still once.
   const run = () => done++ || fn();
   requestAnimationFrame(() => setTimeout(run));
   // A hidden tab draws no frames (a decision adopted from a hand-over or made through the API there).
   setTimeout(run, 200);
   addEventListener('pagehide', run);
+  return run;
 };
