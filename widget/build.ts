@@ -27,7 +27,7 @@ const entry = path.join(projectRoot, 'widget', 'src', 'index.ts');
  * Bundles the widget: IIFE, minified, zero runtime dependencies, debug code dropped. `crossDomain` builds
  * the variant for domains with consentSharingCrossDomain: `__PLACET_SX__` is a constant of the build, so
  * in the base widget every hand-over branch is dead code that esbuild drops, with the modules only it uses.
- * `tcf` likewise builds the variant served to tcfEnabled domains, with the bridge the TCF code draws its layers
+ * `tcf` (`__PLACET_WITH_TCF__`) likewise builds the variant served to tcfEnabled domains, with the bridge the TCF code draws its layers
  * through and the TC and AC strings in the record; every other domain carries none of it.
  */
 export async function buildWidget(crossDomain = false, tcf = false): Promise<string> {
@@ -39,7 +39,7 @@ export async function buildWidget(crossDomain = false, tcf = false): Promise<str
     target: ['es2020'],
     write: false,
     legalComments: 'none',
-    define: { __PLACET_CONFIG__: CONFIG_TOKEN, __PLACET_SX__: String(crossDomain), __PLACET_TCF__: String(tcf) },
+    define: { __PLACET_CONFIG__: CONFIG_TOKEN, __PLACET_SX__: String(crossDomain), __PLACET_WITH_TCF__: String(tcf) },
     drop: ['debugger'],
     mangleProps: /^_/,
     // V8's explicit compile hint: compile every function eagerly, off the main thread while the script
@@ -68,9 +68,14 @@ const tcfEntry = path.join(projectRoot, 'widget', 'src', 'tcf', 'index.ts');
  * The TCF chunk (docs/tcf.md): the first layer, the vendor layer and the `__tcfapi` CMP API, bundled with
  * the IAB's @iabtechlabtcf/core and /cmpapi. Loaded by the widget only on tcfEnabled domains.
  */
-export async function buildTcfChunk(entry: 'index' | 'prefix' | 'first' = 'index'): Promise<string> {
+export function buildTcfChunk(entry: 'index' | 'prefix' | 'first' = 'index'): Promise<string> {
+  return buildChunk(entry === 'index' ? tcfEntry : path.join(projectRoot, 'widget', 'src', 'tcf', `${entry}.ts`), { __PLACET_TCF__: TCF_TOKEN });
+}
+
+/** A script chunk beside the widget (TCF, found-items reporter): IIFE, minified, zero runtime dependencies. */
+async function buildChunk(entry: string, define?: Record<string, string>): Promise<string> {
   const result = await build({
-    entryPoints: [entry === 'index' ? tcfEntry : path.join(projectRoot, 'widget', 'src', 'tcf', `${entry}.ts`)],
+    entryPoints: [entry],
     bundle: true,
     minify: true,
     format: 'iife',
@@ -78,7 +83,7 @@ export async function buildTcfChunk(entry: 'index' | 'prefix' | 'first' = 'index
     write: false,
     legalComments: 'none',
     drop: ['debugger'],
-    define: { __PLACET_TCF__: TCF_TOKEN },
+    ...(define ? { define } : {}),
   });
   return result.outputFiles[0]!.text.trim();
 }
@@ -93,16 +98,6 @@ const foundEntry = path.join(projectRoot, 'widget', 'src', 'found', 'index.ts');
  * with recordScriptsOnWebsite or permanentScanEnabled, by a few lines the service puts before the widget.
  * The base widget carries none of it.
  */
-export async function buildFoundChunk(): Promise<string> {
-  const result = await build({
-    entryPoints: [foundEntry],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: ['es2020'],
-    write: false,
-    legalComments: 'none',
-    drop: ['debugger'],
-  });
-  return result.outputFiles[0]!.text.trim();
+export function buildFoundChunk(): Promise<string> {
+  return buildChunk(foundEntry);
 }

@@ -56,7 +56,7 @@ function start(): void {
     // No storage: the banner is shown.
   }
   const quiet = c.bl || S.decided || S._implicit || gpc || (dnt && th.dnt) || onLegalPage || dismissed;
-  if (quiet || (__PLACET_SX__ && token) || (__PLACET_TCF__ && c.tcf)) render(0);
+  if (quiet || (__PLACET_SX__ && token) || (__PLACET_WITH_TCF__ && c.tcf)) render(0);
   else {
     openLayer(1);
     // Statistics (docs/statistics.md): a banner shown, counted with this delivery's token; nothing else is sent.
@@ -66,7 +66,7 @@ function start(): void {
   if (__PLACET_SX__ && token) redeem(token, held, !!quiet);
   // IAB TCF (tcfEnabled domains only): the TCF chunk, which the served script's prefix loads, draws its
   // layers into this widget and decides through it (docs/tcf.md).
-  if (__PLACET_TCF__ && c.tcf) w[Symbol.for('placet.tcf') as unknown as string] = { c, S, h, btn, toggle, dialog, legalLinks, views, render, decide, ask: !(onLegalPage || dismissed) };
+  if (__PLACET_WITH_TCF__ && c.tcf) w[Symbol.for('placet.tcf') as unknown as string] = { c, S, h, btn, toggle, dialog, legalLinks, views, render, decide, ask: !(onLegalPage || dismissed) };
   if (location.hash) hashAction(location.hash);
   show();
   const ready = () => {

@@ -11,7 +11,7 @@ export const record = (button: string) => {
     manipulationPrevention: th.mp, button, lang: S.lang, revision: c.r, legalRevision: c.lr, themeId: th.id, gpc, dnt,
     token: c.tk, snapshot: c.sh,
     // The TC and AC strings, set by the TCF code: only the TCF variant carries them (widget/build.ts).
-    ...(__PLACET_TCF__ && { tcString: S.tc, acString: S.ac }),
+    ...(__PLACET_WITH_TCF__ && { tcString: S.tc, acString: S.ac }),
   });
   return () => {
     if (!(nav.sendBeacon && nav.sendBeacon(c.u, body))) {

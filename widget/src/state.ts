@@ -10,7 +10,7 @@ declare const __PLACET_CONFIG__: WidgetConfig;
 declare global {
   const __PLACET_SX__: boolean;
   /** True in the variant served to tcfEnabled domains (widget/build.ts); false drops the TCF bridge. */
-  const __PLACET_TCF__: boolean;
+  const __PLACET_WITH_TCF__: boolean;
 }
 
 /** The domain's configuration (the service replaces the token with JSON). */

@@ -1,19 +1,12 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildFoundChunk } from '../../../widget/build.js';
+import { compressed, type Encoding } from '../widget/script-chunk.js';
 import type { FoundSettings } from '../../../widget/src/found/types.js';
 
-let built: Promise<Record<'identity' | 'br' | 'gzip', Buffer>> | undefined;
+let built: Promise<Record<Encoding, Buffer>> | undefined;
 
 /** The reporter chunk (widget/src/found/index.ts), bundled and compressed once per process. */
 export const foundChunk = () =>
-  (built ??= buildFoundChunk().then((code) => {
-    const identity = Buffer.from(code);
-    return {
-      identity,
-      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(identity, { level: 9 }),
-    };
-  }));
+  (built ??= buildFoundChunk().then((code) => compressed(code)));
 
 /**
  * What goes before the widget on a domain that records found items: a few lines that load the reporter chunk

@@ -7,6 +7,7 @@ import { addressKey, exemptAddresses, WindowLimiter } from '../../plugins/rate-l
 import { HOSTING_SECURITY, PathIdSchema, errorResponses } from '../../schemas/common.js';
 import { checkToken, loadConsentTokens } from '../consent-ingest/consent-token.js';
 import { foundChunk } from './found.code.js';
+import { sendScriptChunk } from '../widget/script-chunk.js';
 import {
   FOUND_LIMITS,
   FoundAdoptBody,
@@ -88,18 +89,7 @@ export const foundRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
   app.get(
     '/public/found.js',
     { logLevel: 'warn', schema: { tags: ['widget'], summary: 'The found-items reporter chunk (loaded by domains that record scripts or scan permanently)' } },
-    async (request, reply) => {
-      const accept = request.headers['accept-encoding'] ?? '';
-      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
-      reply.headers({
-        'content-type': 'application/javascript; charset=utf-8',
-        'cache-control': 'public, max-age=3600',
-        vary: 'Accept-Encoding',
-        'access-control-allow-origin': '*',
-      });
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(chunk[encoding]);
-    },
+    async (request, reply) => sendScriptChunk(reply, request.headers['accept-encoding'], chunk),
   );
 };
 

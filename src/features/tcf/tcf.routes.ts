@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { compressed, pickEncoding, sendScriptChunk } from '../widget/script-chunk.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
@@ -19,29 +19,14 @@ export const tcfRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, 
   await store.start();
   const listCache = new Map<string, { identity: Buffer; br: Buffer; gzip: Buffer; etag: string }>();
   app.addHook('onClose', async () => store.stop());
-  const code = Buffer.from(await tcfChunkCode());
-  const chunk = {
-    identity: code,
-    br: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(code, { level: 9 }),
-  };
+  const chunk = compressed(await tcfChunkCode());
 
   // The chunk is inlined in app.js now (tcfSuffix); this route stays for scripts served before that, which
   // browsers and proxies may still hold for a while and which load it by URL.
   app.get(
     '/public/tcf.js',
     { logLevel: 'warn', schema: { tags: ['widget'], summary: 'The TCF chunk of the widget (tcfEnabled domains load it)' } },
-    async (request, reply) => {
-      const encoding = encodingOf(request.headers['accept-encoding']);
-      reply.headers({
-        'content-type': 'application/javascript; charset=utf-8',
-        'cache-control': 'public, max-age=3600',
-        vary: 'Accept-Encoding',
-        'access-control-allow-origin': '*',
-      });
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(chunk[encoding]);
-    },
+    async (request, reply) => sendScriptChunk(reply, request.headers['accept-encoding'], chunk),
   );
 
   app.get(
@@ -68,15 +53,13 @@ export const tcfRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, 
         const embeddings = await withAssets(deps.db, (await listEmbeddingRows(deps.db, row.id)).filter((e) => e.active === 1));
         const body = Buffer.from(JSON.stringify(await domainGvl(deps, domainRowToDomain(row), embeddings, query.lang)));
         entry = {
-          identity: body,
-          br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-          gzip: gzipSync(body, { level: 9 }),
+          ...compressed(body, 9),
           etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
         };
         if (listCache.size >= 500) listCache.delete(listCache.keys().next().value!);
         listCache.set(key, entry);
       }
-      const encoding = encodingOf(headers['accept-encoding']);
+      const encoding = pickEncoding(headers['accept-encoding']);
       reply.headers({
         'content-type': 'application/json; charset=utf-8',
         'cache-control': 'no-cache',
@@ -91,8 +74,6 @@ export const tcfRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, 
   );
 };
 
-const encodingOf = (accept: string | undefined): 'br' | 'gzip' | 'identity' =>
-  /\bbr\b/.test(accept ?? '') ? 'br' : /\bgzip\b/.test(accept ?? '') ? 'gzip' : 'identity';
 
 const GvlStatus = Type.Object({
   vendorListVersion: Type.Union([Type.Integer(), Type.Null()], { description: 'null: no list fetched yet' }),

@@ -29,6 +29,7 @@ import { WindowLimiter, addressKey, exemptAddresses } from '../../plugins/rate-l
 import { quotaNoticesFor } from '../quotas/quotas.notices.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
+import { pickEncoding } from './script-chunk.js';
 import { gvlStoreFor } from '../tcf/tcf.gvl.js';
 import { tcfPrefix, tcfSuffix } from '../tcf/tcf.code.js';
 import { linkedVendorName, tcfTexts, tcfUnavailable, tcfWidgetConfig } from '../tcf/tcf.service.js';
@@ -440,9 +441,3 @@ function preferredBuiltin(header: string | undefined, locales: ReadonlySet<strin
   return first && !own.has(first.lang) ? first.lang : undefined;
 }
 
-function pickEncoding(header: string | undefined): 'identity' | 'gzip' | 'br' {
-  if (!header) return 'identity';
-  if (/\bbr\b/.test(header)) return 'br';
-  if (/\bgzip\b/.test(header)) return 'gzip';
-  return 'identity';
-}
