@@ -189,13 +189,15 @@ async function standIns(route: Route, requests: string[]) {
   return route.fulfill({ status: 204, body: '' });
 }
 
-async function open(s: Setup): Promise<Opened> {
+/** `cpu`: Chromium's CPU throttling for the page's own process (its cross-site frames run in processes of their own). */
+async function open(s: Setup, cpu = 1): Promise<Opened> {
   const path = `/p${++pageNo}`;
   site.setPage(path, pageHtml(s));
   const context = await browser.newContext();
   const requests: string[] = [];
   await context.route('**/*', (route) => standIns(route, requests));
   const page = await context.newPage();
+  if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await page.goto(`${site.url}${path}`);
   await page.waitForFunction(() => document.readyState === 'complete');
   await page.waitForTimeout(500);
@@ -209,24 +211,35 @@ const loadedFrom = (o: Opened, url: string) => o.requests.filter((r) => r.starts
 /** Which stand-in iframe pages ran (their `/__ran` fetch names the page). */
 const framesRan = (o: Opened, url: string) => o.requests.filter((r) => r.includes('/__ran?') && decodeURIComponent(r).includes(url));
 const iframeSrc = (page: Page, url: string) =>
-  page.evaluate((u) => [...document.querySelectorAll('iframe')].map((f) => f.getAttribute('src') ?? '').filter((src) => src === 'about:blank' || src.startsWith(u)), url);
+  page.evaluate((u) => [...document.querySelectorAll('iframe')].map((f) => f.getAttribute('src') ?? '').filter((src) => src.startsWith(u)), url);
+/** How many stand-in iframe pages of any vendor ran so far. */
+const anyFrameRan = (o: Opened) => IFRAMES.reduce((n, [, v]) => n + framesRan(o, v.url).length, 0);
+/** Frames that show a vendor's page now. */
+const vendorFrames = (o: Opened) => o.page.frames().filter((f) => IFRAMES.some(([, v]) => f.url().startsWith(v.url)));
 
-/** Nothing of any vendor ran: no stand-in global, no script loaded by a snippet, iframes blank, no iframe page ran. */
+/**
+ * Nothing of any vendor runs: no stand-in global, no script loaded by a snippet, iframes without an address and
+ * no vendor page in any frame.
+ */
 async function assertNothingRan(o: Opened) {
   // Requests that may be seen here and are not asserted away: Chromium's preload scanner fetches the `src` of
   // gtag.js and Vimeo's player.js (blocked, they never run), and the `src` of an iframe written in the HTML is
-  // requested before the widget can blank it (docs/widget.md, Blocking 4); its page must not run.
+  // requested before the widget can see the frame (docs/widget.md, Blocking 4). The widget then ends that frame's
+  // browsing context; whether the vendor's page got to run for an instant before is a race with the page's main
+  // thread, which the stand-ins (answering in about a millisecond) lose now and then on a loaded machine: 9 of
+  // 30 frames at 20× CPU, 0 of 45 at 1× on a quiet machine. So this asserts what the widget guarantees: no vendor
+  // page stays, and nothing runs after the widget has seen the frame (the callers count runs across a decline).
   for (const [name, v] of SCRIPTS) expect(await globalOf(o.page, v.global!), name).toBeUndefined();
   // Scripts that the snippets create from blocked inline code never even get requested.
   expect(loadedFrom(o, VENDORS.gtm!.url)).toEqual([]);
   expect(loadedFrom(o, VENDORS.meta!.url)).toEqual([]);
   expect(await typeOf(o.page, 'fbq')).toBe('undefined');
-  const frames = await o.page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => f.getAttribute('src')));
-  // The three vendor iframes, blank, with the widget's overlay (GTM's noscript iframe is not an element).
-  expect(frames).toEqual(['about:blank', 'about:blank', 'about:blank']);
+  const frames = await o.page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => [f.getAttribute('src'), f.getAttribute('data-ccm-blocked')]));
+  // The three vendor iframes, without an address, with the widget's overlay (GTM's noscript iframe is not an element).
+  expect(frames.map(([src]) => src)).toEqual([null, null, null]);
+  expect(frames.map(([, blocked]) => IFRAMES.findIndex(([, v]) => blocked!.startsWith(v.url)))).toEqual([0, 1, 2]);
   expect(await o.page.locator('.ccm-blocked').count()).toBe(3);
-  for (const [name, v] of IFRAMES) expect(framesRan(o, v.url), name).toEqual([]);
-  expect(o.page.frames().filter((f) => IFRAMES.some(([, v]) => f.url().startsWith(v.url)))).toEqual([]);
+  expect(vendorFrames(o)).toEqual([]);
 }
 
 describe('real vendor snippets in Chromium, embeddings from the preset catalogue', () => {
@@ -257,13 +270,16 @@ describe('real vendor snippets in Chromium, embeddings from the preset catalogue
     // gtag's own inline part (dataLayer, gtag()) names no script and runs; it loads nothing by itself.
     expect(await typeOf(o.page, 'gtag')).toBe('function');
 
+    const ranBefore = anyFrameRan(o);
     await widget(o.page).locator('button.d').click();
     await o.page.waitForTimeout(700);
     await assertNothingRan(o);
+    expect(anyFrameRan(o)).toBe(ranBefore);
     await o.context.close();
 
     const accepted = await open(s);
     await assertNothingRan(accepted);
+    const ran = Object.fromEntries(IFRAMES.map(([name, v]) => [name, framesRan(accepted, v.url).length]));
     await widget(accepted.page).locator('button.a').click();
     for (const [name, v] of SCRIPTS) {
       await accepted.page.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, v.global!, { timeout: 15_000 });
@@ -277,27 +293,44 @@ describe('real vendor snippets in Chromium, embeddings from the preset catalogue
     // over 15 s to appear in two CI runs (passing alone, and alone under CPU load, every time).
     for (const [name, v] of IFRAMES) {
       await accepted.page.locator(`iframe[src^="${v.url}"]`).scrollIntoViewIfNeeded({ timeout: 15_000 });
-      await expect.poll(() => framesRan(accepted, v.url).length, { timeout: 45_000, message: name }).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => framesRan(accepted, v.url).length, { timeout: 45_000, message: name }).toBeGreaterThan(ran[name]!);
       expect(await iframeSrc(accepted.page, v.url), name).toHaveLength(1);
+      expect(vendorFrames(accepted).filter((f) => f.url().startsWith(v.url)), name).toHaveLength(1);
     }
     await accepted.context.close();
+  }, 150_000);
+
+  it('a frame whose vendor page won the race with a slow main thread does not stay (20× CPU)', async () => {
+    // With the page's process throttled 20× and vendors answering at once, the vendor's page was often on its way
+    // into the frame's own process when the widget set about:blank; it committed after the blank document and
+    // stayed, hidden and running, for the whole visit (9 of 10 pages before 2026-11-26). The widget now moves the
+    // frame, which ends its browsing context whatever was loading.
+    const s = await setup();
+    for (let i = 0; i < 4; i++) {
+      const o = await open(s, 20);
+      await o.page.waitForTimeout(1000);
+      await assertNothingRan(o);
+      await o.context.close();
+    }
   }, 150_000);
 
   it('accepting one embedding on its iframe overlay loads that vendor only', async () => {
     const s = await setup();
     const o = await open(s);
     await assertNothingRan(o);
+    const ran = Object.fromEntries(IFRAMES.map(([name, v]) => [name, framesRan(o, v.url).length]));
     const youtube = o.page.locator('.ccm-blocked').first();
     await youtube.locator('button.y').click({ timeout: 15_000 });
-    await expect.poll(() => framesRan(o, VENDORS.youtube!.url).length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => framesRan(o, VENDORS.youtube!.url).length, { timeout: 45_000 }).toBeGreaterThan(ran.youtube!);
     const entry = JSON.parse((await o.page.evaluate(() => localStorage.getItem('ccm_consent')))!)['/'];
     expect(entry.clickedButton).toBe('acceptEmbedding');
     expect(entry.embeddings).toContain(s.embeddings.YouTube);
     expect(entry.embeddings).not.toContain(s.embeddings.Vimeo);
     await o.page.waitForTimeout(500);
     for (const [name, v] of SCRIPTS) expect(await globalOf(o.page, v.global!), name).toBeUndefined();
-    expect(framesRan(o, VENDORS.vimeo!.url)).toEqual([]);
-    expect(framesRan(o, VENDORS.maps!.url)).toEqual([]);
+    expect(framesRan(o, VENDORS.vimeo!.url)).toHaveLength(ran.vimeo!);
+    expect(framesRan(o, VENDORS.maps!.url)).toHaveLength(ran.maps!);
+    expect(vendorFrames(o).map((f) => f.url().split('?')[0])).toEqual([VENDORS.youtube!.url]);
     expect(await o.page.locator('.ccm-blocked').count()).toBe(2);
     await o.context.close();
   }, 150_000);

@@ -240,7 +240,7 @@ describe('widget in Chromium', () => {
     // An iframe added later by a script is caught before insertion: no request at all.
     expect(other.hits.slice(hitsBefore)).not.toContain('/frame.html?dyn');
     expect(await page.locator('.ccm-blocked').count()).toBe(3);
-    expect(await page.locator('iframe').first().getAttribute('src')).toBe('about:blank');
+    expect(await page.locator('iframe').first().getAttribute('src')).toBeNull();
     await widget(page).locator('button.a').click();
     await page.waitForFunction(() => document.querySelectorAll('iframe[src*="frame.html"]').length === 3);
     await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.contentWindow && f.src.includes('frame.html')));
@@ -1189,8 +1189,8 @@ customElements.define('x-after', class extends HTMLElement { connectedCallback()
     const before = await frames(page);
     expect(before).toHaveLength(FRAMES.length);
     for (const f of before) {
-      // A frame written with src is sent to about:blank; a data-ccm-src frame never had an address to cancel.
-      expect(f.src).toBe(f.blocked!.endsWith('last-strict') ? null : 'about:blank');
+      // A frame written with src loses it (and its browsing context); a data-ccm-src frame never had an address.
+      expect(f.src).toBeNull();
       expect(FRAMES.map((t) => `http://localhost:${other.port}/frame.html?${t}`)).toContain(f.blocked);
     }
     expect(other.hits.slice(hitsBefore)).not.toContain('/frame.html?last-strict');
@@ -1214,7 +1214,7 @@ customElements.define('x-after', class extends HTMLElement { connectedCallback()
       document.close();
     }, `<!doctype html><html><body><p>rewritten</p>${frame('written')}</body></html>`);
     await page.waitForTimeout(300);
-    expect(await frames(page)).toEqual([{ src: 'about:blank', blocked: `http://localhost:${other.port}/frame.html?written` }]);
+    expect(await frames(page)).toEqual([{ src: null, blocked: `http://localhost:${other.port}/frame.html?written` }]);
     expect(frameRuns(from)).toBe(0);
     await page.locator('.ccm-blocked button').first().click();
     await expect.poll(() => frames(page), { timeout: 15_000 }).toEqual([{ src: `http://localhost:${other.port}/frame.html?written`, blocked: null }]);

@@ -1,7 +1,7 @@
 /**
  * Blocking of iframes: a frame an embedding's iframeMarkers name (or, by the domain's iframe block mode, any
- * other third-party frame) gets `about:blank` and a placeholder in a shadow root until its embedding is
- * accepted (or, for a frame of no embedding, its own button is clicked).
+ * other third-party frame) loses its address (kept in `data-ccm-blocked`) and gets a placeholder in a shadow
+ * root until its embedding is accepted (or, for a frame of no embedding, its own button is clicked).
  */
 import { inSet, shareInto } from './handover.js';
 import type { EmbeddingConfig } from './types.js';
@@ -47,9 +47,16 @@ export const checkFrame = (f: HTMLIFrameElement) => {
     return;
   }
   f.setAttribute(ATTR, src);
-  // A `data-ccm-src` frame stays on its initial empty document: setting about:blank would only cost a second
-  // document for nothing (a synchronous commit inside the parser's task, 10–25 ms at 4× CPU).
-  if (f.src) f.setAttribute('src', 'about:blank');
+  // A frame written with `src` in the HTML started its navigation when the parser inserted it, before any script
+  // saw it. Taking its `src` away does not stop that navigation, and neither did `about:blank`: when the vendor's
+  // answer was already on its way to the frame's own process (site isolation), the vendor's page committed after
+  // the blank one and stayed, running and hidden (measured at 20× CPU: 9 of 10 pages). Moving the frame ends its
+  // browsing context with whatever was loading; it comes back as a frame without an address (the initial empty
+  // document, no navigation at all; test/real-snippets.browser.test.ts). A `data-ccm-src` frame never had one.
+  if (f.src) {
+    f.removeAttribute('src');
+    if (f.parentNode) f.after(f);
+  }
   const ph = placeholder(f, owner);
   blockedFrames.push([f, ph, owner]);
 };

@@ -64,7 +64,6 @@ export const check = (n: Node) => {
 
 /** While the parser runs (issue #22), the observer watches only the elements the parser may still append to. */
 let parsing = false;
-const PARSE_TIME_WATCH = false;
 const watched = new WeakSet<Node>();
 let mo: MutationObserver;
 
@@ -146,9 +145,7 @@ export const hook = () => {
   // is reported to the observer (or inside one that is), so the watch follows the parser without a record per
   // node of the page. A snippet that runs later (in <body>, or inserted by a script) cannot know where the
   // parser is, and observes the whole document from the start.
-  // Off until a plain-src frame that ran before consent under load (CI, 2026-11-26) is explained: the whole
-  // document is observed from the start, as before issue #22's parse-time watch (docs/widget.md).
-  if (PARSE_TIME_WATCH && doc.readyState == 'loading' && doc.head && !doc.body) {
+  if (doc.readyState == 'loading' && doc.head && !doc.body) {
     parsing = true;
     watch(doc.head);
     // The elements watched so far stay observed as well; the observer still gets one record per insertion.
