@@ -4,11 +4,9 @@
  * Figures are printed, not asserted. BENCH_DURATION (seconds per load run, default 6), BENCH_ROUNDS
  * (no-op/consent pairs per variant, default 3) and BENCH_RECORDS (default 1099999) change a run.
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,7 +34,15 @@ const LOOKUPS = 1000;
 const HOSTING_KEY = 'bench-hosting-key-0123456789abcdef';
 /** BENCH_WEBHOOK=1: the bench domain has a consent webhook to a local receiver, so every record is also delivered. */
 const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
-let webhookDeliveries = 0;
+/** The receiver runs in a child process of its own (bench/webhook-receiver.mjs), as an agency's endpoint would. */
+let receiver: ChildProcess | undefined;
+let receiverPort: Promise<number> | undefined;
+const receiverCount = async () => {
+  if (!receiver) return 0;
+  const answer = new Promise<{ deliveries: number }>((resolve) => receiver!.once('message', (m) => resolve(m as { deliveries: number })));
+  receiver.send('count');
+  return (await answer).deliveries;
+};
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface LoadResult {
@@ -155,15 +161,11 @@ async function benchIngest(engine: Engine, app: App, config: Config, baseUrl: st
   const tokens = await loadConsentTokens(handle.db, config);
   const token = tokens.mint(f.domain.id, 1, ConsentTokens.issueTime(Math.floor(Date.now() / 1000)));
   if (WEBHOOK) {
-    const receiver = http.createServer((req, res) => {
-      req.resume().on('end', () => {
-        webhookDeliveries++;
-        res.writeHead(204).end();
-      });
+    receiverPort ??= new Promise<number>((resolve) => {
+      receiver = fork(path.join(import.meta.dirname, 'webhook-receiver.mjs'));
+      receiver.once('message', (m) => resolve((m as { port: number }).port));
     });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiver.unref();
-    const port = (receiver.address() as AddressInfo).port;
+    const port = await receiverPort;
     await hosting(app, 'POST', `/client/${f.client.id}/domain/${f.domain.id}/webhook`, { url: `http://127.0.0.1:${port}/hook` });
   }
   const body = {
@@ -331,7 +333,10 @@ async function main(): Promise<void> {
 
   console.log('\nIngestion (autocannon, latency in ms; ratio = consent 2xx/s ÷ no-op 2xx/s measured just before)');
   printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'ratio'], loadRows);
-  if (WEBHOOK) console.log(`\nWebhook deliveries received during the run: ${fmt(webhookDeliveries)}`);
+  if (WEBHOOK) {
+    console.log(`\nWebhook deliveries received during the run: ${fmt(await receiverCount())}`);
+    receiver?.kill();
+  }
   console.log('\nMedian ratio per variant (target: sqlite >= 0.7, postgres >= 0.35)');
   for (const [key, list] of ratios) {
     const sorted = [...list].sort((a, b) => a - b);
