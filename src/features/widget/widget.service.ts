@@ -1,23 +1,17 @@
 import type { ConsentStatistics } from '../statistics/consent-statistics.js';
-import { accountThemesFor, standardTexts } from '../account/account.service.js';
+import { accountThemesFor } from '../account/account.service.js';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { metrics } from '../../metrics.js';
-import { CONFIG_TOKEN } from '../../../widget/build.js';
 import { parseFeatures } from '../clients/clients.service.js';
-import { widgetCode } from './widget-code.js';
+import { widgetCode, withConfig } from './widget-code.js';
+import { readWidgetSources } from './widget-sources.js';
 import { pageMatchesDomain } from '../domains/domain-name.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
 import { createDomain } from '../domains/domains.service.js';
-import { withAssets } from '../embeddings/embeddings.service.js';
-import { listEmbeddingRows } from '../embeddings/embeddings.repository.js';
 import { BUILTIN_LANGUAGES } from '../locales/builtin-texts.js';
 import { listLocaleRows } from '../locales/locales.repository.js';
-import { parseStoredTexts } from '../locales/locales.service.js';
-import { appliedLegalLinks } from '../onboarding/onboarding.repository.js';
-import { listPlaceholderRows } from '../placeholders/placeholders.repository.js';
 import { listThemeRows } from '../themes/themes.repository.js';
 import { themeRowToTheme } from '../themes/themes.service.js';
 import { keepServedSnapshot } from '../consent-log/consent-log.snapshots.service.js';
@@ -29,10 +23,10 @@ import { WindowLimiter, addressKey, exemptAddresses } from '../../plugins/rate-l
 import { quotaNoticesFor } from '../quotas/quotas.notices.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
-import { pickEncoding } from './script-chunk.js';
+import { compressed, pickEncoding } from './script-chunk.js';
 import { gvlStoreFor } from '../tcf/tcf.gvl.js';
 import { tcfPrefix, tcfSuffix } from '../tcf/tcf.code.js';
-import { linkedVendorName, tcfTexts, tcfUnavailable, tcfWidgetConfig } from '../tcf/tcf.service.js';
+import { tcfTexts, tcfUnavailable, tcfWidgetConfig } from '../tcf/tcf.service.js';
 import { effectiveTexts } from '../locales/locale-texts.js';
 import { foundSettings, ignoredScripts } from '../found/found.service.js';
 import { foundPrefix } from '../found/found.code.js';
@@ -126,9 +120,6 @@ const notice = (message: string): WidgetResponse => ({
 });
 
 export class WidgetService {
-  private code = '';
-  /** The variant with the cross-domain hand-over, served to domains with consentSharingCrossDomain (widget/build.ts). */
-  private sxCode = '';
   private readonly cache = new Map<string, CacheEntry>();
   private readonly keys = new Map<string, DomainKeys>();
   private readonly perAddress: WindowLimiter;
@@ -153,8 +144,9 @@ export class WidgetService {
     this.vary = ['Accept-Encoding', 'Accept-Language', ...(country ? [country] : [])].join(', ');
   }
 
+  /** Builds both bundles before the first request (each is built once per process and kept by widgetCode). */
   async init(): Promise<void> {
-    [this.code, this.sxCode] = await Promise.all([widgetCode(false), widgetCode(true)]);
+    await Promise.all([widgetCode(false), widgetCode(true)]);
   }
 
   get cacheSize(): number {
@@ -309,16 +301,7 @@ export class WidgetService {
   ): Promise<CacheEntry | undefined> {
     const { target, domain, issued } = delivery;
     const domainId = target.id;
-    const db = this.deps.db;
-    const [embeddingRows, localeRows, placeholderRows, themeRows, legalLinks, accountThemes, standard] = await Promise.all([
-      listEmbeddingRows(db, domainId),
-      listLocaleRows(db, domainId),
-      listPlaceholderRows(db, domainId),
-      listThemeRows(db, domainId),
-      appliedLegalLinks(db, domainId),
-      accountThemesFor(db, domainId),
-      standardTexts(db),
-    ]);
+    const { themeRows, accountThemes, source } = await readWidgetSources(this.deps, domainId);
     // A theme the snippet pins (the domain's or an account theme distributed to it), else the agency's account
     // theme for this domain unless the domain keeps its own, else the domain's default (docs/account.md).
     const pinned = themeRows.find((t) => t.id === themeId);
@@ -329,25 +312,16 @@ export class WidgetService {
         (domain.useAccountTheme ? accountThemes[0] : undefined) ??
         (fallback ? themeRowToTheme(fallback) : undefined));
     if (!theme) return undefined;
-    // A GVL-linked embedding shows the vendor's GVL name (reference-model §2.5 Embedding `tcfVendor`).
-    const embeddings = (await withAssets(db, embeddingRows.filter((r) => r.active === 1)))
-      .map((e) => ({ ...e, vendor: linkedVendorName(this.deps, e.tcfVendor) ?? e.vendor }));
+    const { embeddings } = source;
     const built = buildWidgetConfig(
       {
+        ...source,
         clientApiKey: target.api_key,
-        consentUrl: `${this.deps.config.publicUrl}/public/consent`,
-        videoPreviews: this.deps.config.videoPreviews.enabled,
         domain,
         configRevision: target.config_revision,
         legalRevision: target.legal_revision,
-        embeddings,
-        locales: localeRows.filter((l) => l.active === 1).map((l) => ({ name: l.name, stored: parseStoredTexts(l.texts) })),
-        placeholders: placeholderRows.map((p) => ({ name: p.name, value: p.value })),
         theme,
         outsideGdprArea,
-        legalLinks,
-        standardTexts: standard,
-        footer: this.deps.config.widgetFooter,
         features: parseFeatures(target.features),
         ignoredScripts: domain.blockNewScripts ? await ignoredScripts(this.deps, domainId) : [],
       },
@@ -355,7 +329,7 @@ export class WidgetService {
     );
     const tcf = domain.tcfEnabled && !blocked ? await tcfWidgetConfig(this.deps, domain, embeddings, Object.keys(built.loc)) : undefined;
     if (tcf) {
-      const stored = new Map(localeRows.filter((l) => l.active === 1).map((l) => [l.name, parseStoredTexts(l.texts)]));
+      const stored = new Map(source.locales.map((l) => [l.name, l.stored]));
       tcf.t = Object.fromEntries(Object.keys(built.loc).map((name) => [name, tcfTexts(effectiveTexts(name, stored.get(name)))]));
       built.tcf = tcf;
     }
@@ -364,10 +338,8 @@ export class WidgetService {
     const sh = await keepServedSnapshot(this.deps, domainId, built, target.config_revision);
     const served: ServedConfig = { ...built, sh, tk: this.tokens.mint(domainId, target.config_revision, issued) };
     if (blocked) served.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
-    // JSON.parse of a string literal is much cheaper for V8 than an equally large object literal.
     // The TCF variant (widget/build.ts) is built on its first use: most instances serve no TCF domain.
-    const bundle = tcf ? await widgetCode(delivery.sx, true) : delivery.sx ? this.sxCode : this.code;
-    const code = bundle.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(served))})`);
+    const code = withConfig(await widgetCode(delivery.sx, !!tcf), served);
     // TCF: the IAB stub runs first, synchronously, so vendor scripts can queue __tcfapi calls before the
     // widget and its TCF chunk have loaded (docs/tcf.md). Without a CMP id or GVL: a console line says why.
     const unavailable = domain.tcfEnabled && !tcf && !blocked ? tcfUnavailable(this.deps) : undefined;
@@ -377,14 +349,14 @@ export class WidgetService {
     const body = Buffer.from(prefix + (reporter ? foundPrefix(reporter) : '') + code + (tcf ? await tcfSuffix() : ''));
     const etag = (buf: Buffer, suffix: string) =>
       `"${createHash('sha256').update(buf).digest('base64url').slice(0, 32)}${suffix}"`;
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
-    const gz = gzipSync(body, { level: 9 });
+    // Brotli 9, not 11: every domain, theme, language and hour is compressed once, on a request.
+    const { br, gzip } = compressed(body, 9);
     return {
       issued,
       variants: {
         identity: { body, etag: etag(body, '') },
         br: { body: br, etag: etag(body, '-br') },
-        gzip: { body: gz, etag: etag(body, '-gz') },
+        gzip: { body: gzip, etag: etag(body, '-gz') },
       },
       euOnly: theme.enableOnlyInEu,
     };
