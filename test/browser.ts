@@ -27,7 +27,8 @@ export interface Site {
   port: number;
   /** Paths requested so far, in order. */
   hits: string[];
-  setPage(path: string, html: string, headers?: Record<string, string>): void;
+  /** `html` as parts: each is sent and flushed 300 ms after the one before, as a slow network delivers a page. */
+  setPage(path: string, html: string | string[], headers?: Record<string, string>): void;
   close(): Promise<void>;
 }
 
@@ -36,7 +37,7 @@ export interface Site {
  * `localhost` makes it another site than 127.0.0.1 (a third party) on the same machine.
  */
 export async function serveSite(urlHost = '127.0.0.1'): Promise<Site> {
-  const pages = new Map<string, string>();
+  const pages = new Map<string, string | string[]>();
   const pageHeaders = new Map<string, Record<string, string>>();
   const hits: string[] = [];
   const server = http.createServer((req, res) => {
@@ -50,7 +51,14 @@ export async function serveSite(urlHost = '127.0.0.1'): Promise<Site> {
       return;
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...pageHeaders.get(path) });
-    res.end(body);
+    if (typeof body === 'string') return void res.end(body);
+    const parts = [...body];
+    const next = () => {
+      res.write(parts.shift()!);
+      if (parts.length > 0) setTimeout(next, 300);
+      else res.end();
+    };
+    next();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

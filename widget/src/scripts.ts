@@ -47,7 +47,17 @@ export const checkScript = (el: HTMLScriptElement) => {
     return;
   }
   if (type && !/^(text|application)\/(java|ecma)script$|^module$/.test(type)) return;
-  if (!mustBlock(scriptKey(el)) && !unclaimed(el)) return;
+  if (!mustBlock(scriptKey(el)) && !unclaimed(el)) {
+    // The parser can hand over an inline script before all of its text has arrived (it paused after the start
+    // tag, or between two network chunks of the text): such a script ran before consent. While the page loads,
+    // an inline script's text is watched and checked again as it grows; the last check is at its end tag, before
+    // it can run (seen below; `watched` keeps the parse-time watch from narrowing these options).
+    if (!el.src && doc.readyState == 'loading') {
+      watched.add(el);
+      mo.observe(el, { childList: true, characterData: true, subtree: true });
+    }
+    return;
+  }
   el.setAttribute('data-ccm-type', type);
   el.setAttribute(ATTR, '1');
   el.type = BLOCKED;
@@ -123,6 +133,9 @@ export const patch = (proto: object, names: string[]) =>
 const seen = (records: MutationRecord[]) => {
   let t: Node | undefined;
   records.forEach((r) => {
+    // More text of an inline script (see checkScript): a text node added to it, or text added to that node.
+    const el = r.target.nodeType == 3 ? r.target.parentNode : r.target;
+    if (el instanceof HTMLScriptElement) checkScript(el);
     r.addedNodes.forEach(check);
     if (parsing && r.target != t) watch((t = r.target));
   });

@@ -59,7 +59,7 @@ export const save = (ev: Event) => trusted(ev) && decide(S._sel, 'save');
 export const legalLinks = (L = Object.keys(c.loc)) =>
   h('p', { class: 'l' }, ...c.lg.map(([f, direct, blank]) =>
     direct && t(`${f}HtmlCode`)
-      ? h('button', { type: 'button', class: 'k', onclick: () => ((S._legal = f), (S._legalFrom = S.layer), render(4)) }, t(f))
+      ? btn('k', t(f), () => ((S._legal = f), (S._legalFrom = S.layer), render(4)))
       : link(t(f), t(`${f}Url`), blank),
   ), L[1] && h('select', {
     'aria-label': t('languageLabel'),
@@ -83,9 +83,7 @@ export const buttonsFor = (list: string[]) => {
       ? btn('a', t('widgetFullConsentButtonText'), acceptAll)
       : b === 'decline'
         ? btn('d', t('widgetDeclineButtonText'), declineAll)
-        : th.purposesInMain
-          ? h('button', { type: 'button', class: 'k', onclick: () => render(2) }, t('widgetSettingsButtonText'))
-          : btn('s', t('widgetSettingsButtonText'), () => render(2)),
+        : btn(th.purposesInMain ? 'k' : 's', t('widgetSettingsButtonText'), () => render(2)),
   );
 };
 
@@ -101,7 +99,7 @@ export const dialog = (title: string, modal: boolean, ...body: (Node | string | 
       th.close && S.layer === 1 && btn('x', '×', S.decided ? closeLayer : dismiss, t('detailsCloseButtonText')),
       h('h2', { id: 'ccm-t' }, title),
       ...body,
-      c.ft && h('p', { class: 'w' }, c.fu ? h('a', { href: c.fu, target: '_blank', rel: 'noopener' }, c.ft) : c.ft),
+      c.ft && h('p', { class: 'w' }, link(c.ft, c.fu, true) || c.ft),
     ),
   );
 
@@ -149,7 +147,7 @@ export const views: Record<number, () => HTMLElement> = {
               h('dl', {},
                 row('embeddingVendorLabel', x[1]),
                 row('embeddingDescriptionLabel', x[2]),
-                row('embeddingPrivacyPolicyUrlLabel', x[3] && h('a', { href: x[3], target: '_blank', rel: 'noopener' }, x[3])),
+                row('embeddingPrivacyPolicyUrlLabel', link(x[3], x[3], true)),
                 row('embeddingLifetimeLabel', x[12]),
                 row('embeddingWhichDataIsCollectedLabel', x[4]),
                 row('embeddingPurposeOfDataCollectionLabel', x[5]),
