@@ -1,0 +1,611 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { type BrowserApp, hostingCall, type Site, startBrowserApp } from './browser.js';
+import { unique } from './helper.js';
+
+/**
+ * More vendors' real tag snippets, as test/real-snippets.browser.test.ts runs GA4, GTM, Meta, YouTube, Vimeo and
+ * Google Maps: each snippet as the vendor hands it out (only ids replaced by placeholders), including the
+ * regional and variant forms real sites use (HubSpot's EU data centre, Matomo Cloud and self-hosted, reCAPTCHA
+ * through recaptcha.net), on one page with the widget, in headless Chromium, with the embeddings imported from
+ * Placet's preset catalogue (data/presets.json) through the Hosting API. Every vendor host is answered by a
+ * stand-in through a Playwright route that records the request: a stand-in script sets `window.__ran_<vendor>`
+ * (and, for the embed loaders, builds the frame the real one builds), a stand-in frame page fetches `/__ran`
+ * from its own host. Loaders that build their script's address from parts (Hotjar, TikTok, Matomo, …) are
+ * blocked by their inline text; the addresses they would request are listed, so the test sees whether they ran.
+ */
+const KEY = 'real-snippets-more-hosting-key-0123456789';
+
+// Hotjar: Settings → Tracking → "Hotjar tracking code".
+const HOTJAR = `<!-- Hotjar Tracking Code for https://www.example.com -->
+<script>
+    (function(h,o,t,j,a,r){
+        h.hj=h.hj||function(){(h.hj.q=h.hj.q||[]).push(arguments)};
+        h._hjSettings={hjid:1234567,hjsv:6};
+        a=o.getElementsByTagName('head')[0];
+        r=o.createElement('script');r.async=1;
+        r.src=t+h._hjSettings.hjid+j+h._hjSettings.hjsv;
+        a.appendChild(r);
+    })(window,document,'https://static.hotjar.com/c/hotjar-','.js?sv=');
+</script>`;
+
+// Microsoft Clarity: Settings → Setup → "Install tracking code manually".
+const CLARITY = `<script type="text/javascript">
+    (function(c,l,a,r,i,t,y){
+        c[a]=c[a]||function(){(c[a].q=c[a].q||[]).push(arguments)};
+        t=l.createElement(r);t.async=1;t.src="https://www.clarity.ms/tag/"+i;
+        y=l.getElementsByTagName(r)[0];y.parentNode.insertBefore(t,y);
+    })(window, document, "clarity", "script", "abcdefghij");
+</script>`;
+
+// LinkedIn Insight Tag: Campaign Manager → Insight Tag → "I will install the tag myself" (both scripts and the noscript pixel).
+const LINKEDIN = `<script type="text/javascript">
+_linkedin_partner_id = "1234567";
+window._linkedin_data_partner_ids = window._linkedin_data_partner_ids || [];
+window._linkedin_data_partner_ids.push(_linkedin_partner_id);
+</script><script type="text/javascript">
+(function(l) {
+if (!l){window.lintrk = function(a,b){window.lintrk.q.push([a,b])};
+window.lintrk.q=[]}
+var s = document.getElementsByTagName("script")[0];
+var b = document.createElement("script");
+b.type = "text/javascript";b.async = true;
+b.src = "https://snap.licdn.com/li.lms-analytics/insight.min.js";
+s.parentNode.insertBefore(b, s);})(window.lintrk);
+</script>
+<noscript>
+<img height="1" width="1" style="display:none;" alt="" src="https://px.ads.linkedin.com/collect/?pid=1234567&fmt=gif" />
+</noscript>`;
+
+// TikTok Pixel: Events Manager → "Manually install pixel code" (base code).
+const TIKTOK = `<script>
+!function (w, d, t) {
+  w.TiktokAnalyticsObject=t;var ttq=w[t]=w[t]||[];ttq.methods=["page","track","identify","instances","debug","on","off","once","ready","alias","group","enableCookie","disableCookie","holdConsent","revokeConsent","grantConsent"],ttq.setAndDefer=function(t,e){t[e]=function(){t.push([e].concat(Array.prototype.slice.call(arguments,0)))}};for(var i=0;i<ttq.methods.length;i++)ttq.setAndDefer(ttq,ttq.methods[i]);ttq.instance=function(t){for(
+var e=ttq._i[t]||[],n=0;n<ttq.methods.length;n++)ttq.setAndDefer(e,ttq.methods[n]);return e},ttq.load=function(e,n){var r="https://analytics.tiktok.com/i18n/pixel/events.js",o=n&&n.partner;ttq._i=ttq._i||{},ttq._i[e]=[],ttq._i[e]._u=r,ttq._t=ttq._t||{},ttq._t[e]=+new Date,ttq._o=ttq._o||{},ttq._o[e]=n||{};n=document.createElement("script")
+;n.type="text/javascript",n.async=!0,n.src=r+"?sdkid="+e+"&lib="+t;e=document.getElementsByTagName("script")[0];e.parentNode.insertBefore(n,e)};
+
+
+  ttq.load('CXXXXXXXXXXXXXXXXXXX');
+  ttq.page();
+}(window, document, 'ttq');
+</script>`;
+
+// Google Ads conversion tracking: Goals → Conversions → "Install the tag yourself" (the Google tag with an `AW-` id).
+const GOOGLE_ADS = `<!-- Google tag (gtag.js) -->
+<script async src="https://www.googletagmanager.com/gtag/js?id=AW-123456789"></script>
+<script>
+  window.dataLayer = window.dataLayer || [];
+  function gtag(){dataLayer.push(arguments);}
+  gtag('js', new Date());
+
+  gtag('config', 'AW-123456789');
+</script>`;
+
+// Matomo Cloud: Administration → Websites → Tracking code (the script comes from Matomo's CDN).
+const MATOMO_CLOUD = `<!-- Matomo -->
+<script>
+  var _paq = window._paq = window._paq || [];
+  /* tracker methods like "setCustomDimension" should be called before "trackPageView" */
+  _paq.push(['trackPageView']);
+  _paq.push(['enableLinkTracking']);
+  (function() {
+    var u="https://example.matomo.cloud/";
+    _paq.push(['setTrackerUrl', u+'matomo.php']);
+    _paq.push(['setSiteId', '1']);
+    var d=document, g=d.createElement('script'), s=d.getElementsByTagName('script')[0];
+    g.async=true; g.src='https://cdn.matomo.cloud/example.matomo.cloud/matomo.js'; s.parentNode.insertBefore(g,s);
+  })();
+</script>
+<!-- End Matomo Code -->`;
+
+// Matomo On-Premise: the same tracking code with the site's own, protocol-relative Matomo address.
+const MATOMO_SELF = `<!-- Matomo -->
+<script>
+  var _paq = window._paq = window._paq || [];
+  /* tracker methods like "setCustomDimension" should be called before "trackPageView" */
+  _paq.push(['trackPageView']);
+  _paq.push(['enableLinkTracking']);
+  (function() {
+    var u="//analytics.example.org/";
+    _paq.push(['setTrackerUrl', u+'matomo.php']);
+    _paq.push(['setSiteId', '2']);
+    var d=document, g=d.createElement('script'), s=d.getElementsByTagName('script')[0];
+    g.async=true; g.src=u+'matomo.js'; s.parentNode.insertBefore(g,s);
+  })();
+</script>
+<!-- End Matomo Code -->`;
+
+// HubSpot: Settings → Tracking code, for an account in the North American data centre and one in the EU data centre.
+const HUBSPOT = `<!-- Start of HubSpot Embed Code -->
+<script type="text/javascript" id="hs-script-loader" async defer src="//js.hs-scripts.com/1234567.js"></script>
+<!-- End of HubSpot Embed Code -->`;
+const HUBSPOT_EU = `<!-- Start of HubSpot Embed Code -->
+<script type="text/javascript" id="hs-script-loader" async defer src="//js-eu1.hs-scripts.com/7654321.js"></script>
+<!-- End of HubSpot Embed Code -->`;
+
+// Pinterest Tag: Ads → Conversions → "Install the Pinterest tag manually" (base code).
+const PINTEREST = `<!-- Pinterest Tag -->
+<script>
+!function(e){if(!window.pintrk){window.pintrk = function () {
+window.pintrk.queue.push(Array.prototype.slice.call(arguments))};var
+  n=window.pintrk;n.queue=[],n.version="3.0";var
+  t=document.createElement("script");t.async=!0,t.src=e;var
+  r=document.getElementsByTagName("script")[0];
+  r.parentNode.insertBefore(t,r)}}("https://s.pinimg.com/ct/core.js");
+pintrk('load', '2612345678901', {em: '<user_email_address>'});
+pintrk('page');
+</script>
+<noscript>
+<img height="1" width="1" style="display:none;" alt=""
+  src="https://ct.pinterest.com/v3/?event=init&tid=2612345678901&pd[em]=<hashed_email_address>&noscript=1" />
+</noscript>
+<!-- end Pinterest Tag -->`;
+
+// X (Twitter) Pixel: Ads Manager → Events Manager → "Install with pixel code" (base code).
+const X_PIXEL = `<!-- Twitter conversion tracking base code -->
+<script>
+!function(e,t,n,s,u,a){e.twq||(s=e.twq=function(){s.exe?s.exe.apply(s,arguments):s.queue.push(arguments);
+},s.version='1.1',s.queue=[],u=t.createElement(n),u.async=!0,u.src='https://static.ads-twitter.com/uwt.js',
+a=t.getElementsByTagName(n)[0],a.parentNode.insertBefore(u,a))}(window,document,'script');
+twq('config','o1a2b');
+</script>
+<!-- End Twitter conversion tracking base code -->`;
+
+// Reddit Pixel: Events Manager → "Install manually" (base code).
+const REDDIT = `<!-- Reddit Pixel -->
+<script>
+!function(w,d){if(!w.rdt){var p=w.rdt=function(){p.sendEvent?p.sendEvent.apply(p,arguments):p.callQueue.push(arguments)};p.callQueue=[];var t=d.createElement("script");t.src="https://www.redditstatic.com/ads/pixel.js",t.async=!0;var s=d.getElementsByTagName("script")[0];s.parentNode.insertBefore(t,s)}}(window,document);rdt('init','a2_abcdefghijkl');rdt('track', 'PageVisit');
+</script>
+<!-- DO NOT MODIFY UNLESS TO REPLACE A USER IDENTIFIER -->
+<!-- End Reddit Pixel -->`;
+
+// Snap Pixel: Ads Manager → Events Manager → "Install manually" (base code).
+const SNAP = `<!-- Snap Pixel Code -->
+<script type='text/javascript'>
+(function(e,t,n){if(e.snaptr)return;var a=e.snaptr=function()
+{a.handleRequest?a.handleRequest.apply(a,arguments):a.queue.push(arguments)};
+a.queue=[];var s='script';r=t.createElement(s);r.async=!0;
+r.src=n;var u=t.getElementsByTagName(s)[0];
+u.parentNode.insertBefore(r,u);})(window,document,
+'https://sc-static.net/scevent.min.js');
+
+snaptr('init', '12345678-abcd-4ef0-9876-0123456789ab', {
+'user_email': '__INSERT_USER_EMAIL__'
+});
+
+snaptr('track', 'PAGE_VIEW');
+
+</script>
+<!-- End Snap Pixel Code -->`;
+
+// Intercom: Settings → Messenger → Install → "Install via code snippet" (basic JavaScript), for a workspace hosted
+// in the EU (`api_base` is the regional part; the widget script comes from the same host everywhere).
+const INTERCOM = `<script>
+  window.intercomSettings = {
+    api_base: "https://api-iam.eu.intercom.io",
+    app_id: "abc12def",
+  };
+</script>
+
+<script>
+// We pre-filled your app ID in the widget URL: 'https://widget.intercom.io/widget/abc12def'
+(function(){var w=window;var ic=w.Intercom;if(typeof ic==="function"){ic('reattach_activator');ic('update',w.intercomSettings);}else{var d=document;var i=function(){i.c(arguments);};i.q=[];i.c=function(args){i.q.push(args);};w.Intercom=i;var l=function(){var s=d.createElement('script');s.type='text/javascript';s.async=true;s.src='https://widget.intercom.io/widget/abc12def';var x=d.getElementsByTagName('script')[0];x.parentNode.insertBefore(s,x);};if(document.readyState==='complete'){l();}else if(w.attachEvent){w.attachEvent('onload',l);}else{w.addEventListener('load',l,false);}}})();
+</script>`;
+
+// Google reCAPTCHA v2 checkbox ("Automatically render the widget"), and v3 loaded through recaptcha.net (Google's
+// documented alternative host "when www.google.com is not accessible").
+const RECAPTCHA = `<script src="https://www.google.com/recaptcha/api.js" async defer></script>
+<form action="?" method="POST">
+  <div class="g-recaptcha" data-sitekey="6LcXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"></div>
+  <br/>
+  <input type="submit" value="Submit">
+</form>`;
+const RECAPTCHA_NET = `<script src="https://www.recaptcha.net/recaptcha/api.js?render=6LcYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYY"></script>
+<script>
+  function onClick(e) {
+    e.preventDefault();
+    grecaptcha.ready(function() {
+      grecaptcha.execute('6LcYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYY', {action: 'submit'}).then(function(token) {
+          // Add your logic to submit to your backend server here.
+      });
+    });
+  }
+</script>`;
+
+// Spotify: Share → Embed track.
+const SPOTIFY = `<iframe style="border-radius:12px" src="https://open.spotify.com/embed/track/4cOdK2wGLETKBW3PvgPWqT?utm_source=generator" width="100%" height="352" frameBorder="0" allowfullscreen="" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture" loading="lazy"></iframe>`;
+
+// Calendly: Share → "Add to website" → Inline embed.
+const CALENDLY = `<!-- Calendly inline widget begin -->
+<div class="calendly-inline-widget" data-url="https://calendly.com/your-name/30min" style="min-width:320px;height:700px;"></div>
+<script type="text/javascript" src="https://assets.calendly.com/assets/external/widget.js" async></script>
+<!-- Calendly inline widget end -->`;
+
+// Instagram: a post's "…" → Embed (with caption). The grey placeholder boxes inside the blockquote (styled divs and
+// an SVG, nothing that loads) are left out; the blockquote's attributes, link, caption and script are Instagram's.
+const INSTAGRAM = `<blockquote class="instagram-media" data-instgrm-captioned data-instgrm-permalink="https://www.instagram.com/p/C0aBcDeFgHi/?utm_source=ig_embed&amp;utm_campaign=loading" data-instgrm-version="14" style=" background:#FFF; border:0; border-radius:3px; box-shadow:0 0 1px 0 rgba(0,0,0,0.5),0 1px 10px 0 rgba(0,0,0,0.15); margin: 1px; max-width:540px; min-width:326px; padding:0; width:99.375%; width:-webkit-calc(100% - 2px); width:calc(100% - 2px);"><div style="padding:16px;"> <a href="https://www.instagram.com/p/C0aBcDeFgHi/?utm_source=ig_embed&amp;utm_campaign=loading" style=" background:#FFFFFF; line-height:0; padding:0 0; text-align:center; text-decoration:none; width:100%;" target="_blank"> <div style="padding-top: 8px;"> <div style=" color:#3897f0; font-family:Arial,sans-serif; font-size:14px; font-style:normal; font-weight:550; line-height:18px;">View this post on Instagram</div></div></a><p style=" color:#c9c8cd; font-family:Arial,sans-serif; font-size:14px; line-height:17px; margin-bottom:0; margin-top:8px; overflow:hidden; padding:8px 0 7px; text-align:center; text-overflow:ellipsis; white-space:nowrap;"><a href="https://www.instagram.com/p/C0aBcDeFgHi/?utm_source=ig_embed&amp;utm_campaign=loading" style=" color:#c9c8cd; font-family:Arial,sans-serif; font-size:14px; font-style:normal; font-weight:normal; line-height:17px; text-decoration:none;" target="_blank">A post shared by Example Shop (@exampleshop)</a></p></div></blockquote>
+<script async src="//www.instagram.com/embed.js"></script>`;
+
+// X: a post's "…" → Embed post (publish.x.com).
+const X_EMBED = `<blockquote class="twitter-tweet"><p lang="en" dir="ltr">Our new store opens today! <a href="https://t.co/AbCdEfGhIj">pic.twitter.com/AbCdEfGhIj</a></p>&mdash; Example Shop (@exampleshop) <a href="https://twitter.com/exampleshop/status/1234567890123456789?ref_src=twsrc%5Etfw">November 26, 2026</a></blockquote> <script async src="https://platform.twitter.com/widgets.js" charset="utf-8"></script>`;
+
+/** Addresses are compared without scheme: protocol-relative snippets load over the page's http, HSTS may upgrade. */
+const bare = (u: string) => u.replace(/^(https?:)?\/\//, '');
+
+interface Loaded {
+  /** Start of the address, without scheme. */
+  url: string;
+  /** Written with `src` in the page's HTML: Chromium's preload scanner may fetch it; it must not run. */
+  html?: boolean;
+}
+interface Vendor {
+  preset: string;
+  snippet: string;
+  place: 'head' | 'body';
+  /** Scripts the snippet makes the browser load, and the global each stand-in sets. */
+  scripts: (Loaded & { global: string })[];
+  /** Globals the snippet's own inline code defines: undefined until it runs. */
+  inline?: string[];
+  /** Frames: written into the HTML (`html`), or built by the vendor's script (its stand-in builds it likewise). */
+  frames?: Loaded[];
+  /** Inline code of the snippet that names nothing to block, loads nothing by itself and may run (a substring of it). */
+  free?: string;
+}
+
+const VENDORS: Record<string, Vendor> = {
+  hotjar: { preset: 'Hotjar', snippet: HOTJAR, place: 'head', scripts: [{ url: 'static.hotjar.com/c/hotjar-1234567.js?sv=6', global: '__ran_hotjar' }], inline: ['hj', '_hjSettings'] },
+  clarity: { preset: 'Microsoft Clarity', snippet: CLARITY, place: 'head', scripts: [{ url: 'www.clarity.ms/tag/abcdefghij', global: '__ran_clarity' }], inline: ['clarity'] },
+  linkedin: {
+    preset: 'LinkedIn Insight Tag', snippet: LINKEDIN, place: 'head',
+    scripts: [{ url: 'snap.licdn.com/li.lms-analytics/insight.min.js', global: '__ran_linkedin' }], inline: ['_linkedin_partner_id', '_linkedin_data_partner_ids', 'lintrk'],
+  },
+  tiktok: { preset: 'TikTok Pixel', snippet: TIKTOK, place: 'head', scripts: [{ url: 'analytics.tiktok.com/i18n/pixel/events.js?sdkid=CXXXXXXXXXXXXXXXXXXX&lib=ttq', global: '__ran_tiktok' }], inline: ['ttq', 'TiktokAnalyticsObject'] },
+  googleAds: {
+    preset: 'Google Ads Conversion Tracking', snippet: GOOGLE_ADS, place: 'head',
+    scripts: [{ url: 'www.googletagmanager.com/gtag/js?id=AW-123456789', global: '__ran_gtag_aw', html: true }], free: 'function gtag()',
+  },
+  matomoCloud: { preset: 'Matomo', snippet: MATOMO_CLOUD, place: 'head', scripts: [{ url: 'cdn.matomo.cloud/example.matomo.cloud/matomo.js', global: '__ran_matomo_cloud' }], inline: ['_paq'] },
+  matomoSelf: { preset: 'Matomo', snippet: MATOMO_SELF, place: 'head', scripts: [{ url: 'analytics.example.org/matomo.js', global: '__ran_matomo_self' }], inline: ['_paq'] },
+  hubspot: { preset: 'HubSpot Analytics', snippet: HUBSPOT, place: 'head', scripts: [{ url: 'js.hs-scripts.com/1234567.js', global: '__ran_hubspot', html: true }] },
+  hubspotEu: { preset: 'HubSpot Analytics', snippet: HUBSPOT_EU, place: 'head', scripts: [{ url: 'js-eu1.hs-scripts.com/7654321.js', global: '__ran_hubspot_eu', html: true }] },
+  pinterest: { preset: 'Pinterest Tag', snippet: PINTEREST, place: 'head', scripts: [{ url: 's.pinimg.com/ct/core.js', global: '__ran_pinterest' }], inline: ['pintrk'] },
+  xPixel: { preset: 'X (Twitter) Pixel', snippet: X_PIXEL, place: 'head', scripts: [{ url: 'static.ads-twitter.com/uwt.js', global: '__ran_twitter_uwt' }], inline: ['twq'] },
+  reddit: { preset: 'Reddit Pixel', snippet: REDDIT, place: 'head', scripts: [{ url: 'www.redditstatic.com/ads/pixel.js', global: '__ran_reddit' }], inline: ['rdt'] },
+  snap: { preset: 'Snap Pixel', snippet: SNAP, place: 'head', scripts: [{ url: 'sc-static.net/scevent.min.js', global: '__ran_snap' }], inline: ['snaptr'] },
+  intercom: { preset: 'Intercom', snippet: INTERCOM, place: 'body', scripts: [{ url: 'widget.intercom.io/widget/abc12def', global: '__ran_intercom' }], inline: ['intercomSettings', 'Intercom'] },
+  recaptcha: {
+    preset: 'Google reCAPTCHA', snippet: RECAPTCHA, place: 'body',
+    scripts: [{ url: 'www.google.com/recaptcha/api.js', global: '__ran_recaptcha', html: true }], frames: [{ url: 'www.google.com/recaptcha/api2/anchor?k=6LcX' }],
+  },
+  recaptchaNet: {
+    preset: 'Google reCAPTCHA', snippet: RECAPTCHA_NET, place: 'body',
+    scripts: [{ url: 'www.recaptcha.net/recaptcha/api.js?render=6LcY', global: '__ran_recaptcha_net', html: true }], free: 'function onClick(e)',
+  },
+  spotify: { preset: 'Spotify Embeds', snippet: SPOTIFY, place: 'body', scripts: [], frames: [{ url: 'open.spotify.com/embed/track/4cOdK2wGLETKBW3PvgPWqT', html: true }] },
+  calendly: {
+    preset: 'Calendly', snippet: CALENDLY, place: 'body',
+    scripts: [{ url: 'assets.calendly.com/assets/external/widget.js', global: '__ran_calendly', html: true }], frames: [{ url: 'calendly.com/your-name/30min?embed_domain=' }],
+  },
+  instagram: {
+    preset: 'Instagram Embeds', snippet: INSTAGRAM, place: 'body',
+    scripts: [{ url: 'www.instagram.com/embed.js', global: '__ran_instagram', html: true }], frames: [{ url: 'www.instagram.com/p/C0aBcDeFgHi/embed/captioned/' }],
+  },
+  xEmbed: {
+    preset: 'X (Twitter) Embeds', snippet: X_EMBED, place: 'body',
+    scripts: [{ url: 'platform.twitter.com/widgets.js', global: '__ran_twitter_widgets', html: true }], frames: [{ url: 'platform.twitter.com/embed/Tweet.html?id=1234567890123456789' }],
+  },
+};
+const ENTRIES = Object.entries(VENDORS);
+const SCRIPTS = ENTRIES.flatMap(([name, v]) => v.scripts.map((s) => ({ name, ...s })));
+const FRAMES = ENTRIES.flatMap(([name, v]) => (v.frames ?? []).map((f) => ({ name, ...f })));
+const INLINE = [...new Set(ENTRIES.flatMap(([, v]) => v.inline ?? []))];
+const PRESET_NAMES = [...new Set(ENTRIES.map(([, v]) => v.preset))];
+
+/**
+ * What the real loaders of the embeds do once they run, so that the frames they build go through the widget as
+ * the real ones do: Calendly's widget.js fills its div with the booking page, Instagram's embed.js and X's
+ * widgets.js replace their blockquote with the post's frame, reCAPTCHA's api.js renders the checkbox frame.
+ */
+const STAND_IN_EXTRA: Record<string, string> = {
+  __ran_calendly: `document.querySelectorAll('.calendly-inline-widget').forEach(function(d){var f=document.createElement('iframe');f.src=d.getAttribute('data-url')+'?embed_domain='+location.host+'&embed_type=Inline';f.width='100%';f.height='100%';d.appendChild(f);});`,
+  __ran_instagram: `document.querySelectorAll('blockquote.instagram-media').forEach(function(b){var f=document.createElement('iframe');f.src=b.getAttribute('data-instgrm-permalink').split('?')[0]+'embed/captioned/?cr=1&v=14';f.width='540';f.height='600';b.replaceWith(f);});`,
+  __ran_twitter_widgets: `document.querySelectorAll('blockquote.twitter-tweet').forEach(function(b){var id=/status\\/(\\d+)/.exec(b.innerHTML)[1];var f=document.createElement('iframe');f.src='https://platform.twitter.com/embed/Tweet.html?id='+id;f.width='550';f.height='400';b.replaceWith(f);});`,
+  __ran_recaptcha: `document.querySelectorAll('.g-recaptcha').forEach(function(d){var f=document.createElement('iframe');f.src='https://www.google.com/recaptcha/api2/anchor?k='+d.getAttribute('data-sitekey')+'&co=aHR0cA..&hl=en&v=x&size=normal';f.width='304';f.height='78';d.appendChild(f);});`,
+};
+
+/**
+ * What HubSpot's loader (`hs-scripts.com/<id>.js`) inserts, each with `createElement('script')` and `insertBefore`:
+ * the analytics script and, as the account has them on, the collected-forms capture, the ads pixel and the chat,
+ * each from the data centre's hosts (`js-eu1.*` for the EU). They belong to three presets, so consent to
+ * Analytics alone must run only the first.
+ */
+const HUBSPOT_PARTS = (['js', 'js-eu1'] as const).flatMap((h) => {
+  const eu = h === 'js' ? '' : '_eu';
+  const id = h === 'js' ? '1234567' : '7654321';
+  return [
+    { loader: `__ran_hubspot${eu}`, preset: 'HubSpot Analytics', url: `${h}.hs-analytics.net/analytics/1700000000000/${id}.js`, global: `__ran_hs_analytics${eu}` },
+    { loader: `__ran_hubspot${eu}`, preset: 'HubSpot Forms and Marketing', url: `${h}.hscollectedforms.net/collectedforms.js`, global: `__ran_hs_collectedforms${eu}` },
+    { loader: `__ran_hubspot${eu}`, preset: 'HubSpot Forms and Marketing', url: `${h}.hsadspixel.net/fb.js`, global: `__ran_hs_adspixel${eu}` },
+    { loader: `__ran_hubspot${eu}`, preset: 'HubSpot Chat', url: `${h}.usemessages.com/conversations-embed.js`, global: `__ran_hs_chat${eu}` },
+  ];
+});
+for (const loader of ['__ran_hubspot', '__ran_hubspot_eu']) {
+  const urls = HUBSPOT_PARTS.filter((p) => p.loader === loader).map((p) => `https://${p.url}`);
+  STAND_IN_EXTRA[loader] = `${JSON.stringify(urls)}.forEach(function(u){var c=document.createElement('script');c.src=u;c.type='text/javascript';var n=document.getElementsByTagName('script')[0];n.parentNode.insertBefore(c,n);});`;
+}
+const STAND_IN_SCRIPTS = [...SCRIPTS, ...HUBSPOT_PARTS];
+
+interface Preset {
+  id: number;
+  name: string;
+  scriptMarkers: string[];
+  iframeMarkers: string[];
+}
+const CATALOGUE = JSON.parse(fs.readFileSync(new URL('../data/presets.json', import.meta.url), 'utf8')) as Preset[];
+/** As the widget matches (widget/src/scripts.ts `has`, markers lower-cased by the server). */
+const matches = (s: string, markers: string[]) => markers.some((m) => s.toLowerCase().includes(m.toLowerCase()));
+const presetOf = (v: Vendor) => CATALOGUE.find((p) => p.name === v.preset)!;
+/** Each `<script>` of a snippet: its `src`, or its inline text. */
+const scriptsOf = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map(([, attrs, text]) => /\ssrc="([^"]+)"/.exec(attrs!)?.[1] ?? text!);
+
+let browser: Browser;
+let site: Site;
+let app: App;
+let env: BrowserApp;
+let appUrl = '';
+let pageNo = 0;
+
+beforeAll(async () => {
+  env = await startBrowserApp(KEY);
+  ({ site, app, appUrl, browser } = env);
+});
+
+afterAll(async () => {
+  await env?.close();
+});
+
+const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);
+
+/**
+ * A client and a domain with one active embedding per preset, imported from the catalogue by name through the
+ * Hosting API (as in test/real-snippets.browser.test.ts); iframes are blocked in `blacklist` mode, so only the
+ * presets' iframe markers block them. Returns the widget's snippet.
+ */
+async function setup(presetNames = PRESET_NAMES, strict = false): Promise<string> {
+  const client = await hosting('POST', '/client', { username: unique('rsm'), password: 'long enough pw', emailAddress: 'rsm@example.com' });
+  const domain = await hosting('POST', `/client/${client.id}/domain`, { name: `http://127.0.0.1:${site.port}` });
+  const base = `/client/${client.id}/domain/${domain.id}`;
+  await hosting('PUT', base, { iframeBlockMode: 'blacklist' });
+  const ids: number[] = [];
+  for (const name of presetNames) {
+    const page = await hosting('GET', `/onboarding/presets?search=${encodeURIComponent(name)}&limit=200`);
+    const preset = (page.items as { id: number; name: string }[]).find((p) => p.name === name);
+    expect(preset, name).toBeDefined();
+    ids.push(preset!.id);
+  }
+  const imported = (await hosting('POST', `${base}/onboarding/presets`, ids.map((id) => ({ id })))) as { embeddingId: string }[];
+  expect(imported).toHaveLength(presetNames.length);
+  for (const { embeddingId } of imported) expect((await hosting('PUT', `${base}/embedding/${embeddingId}`, { active: true })).active).toBe(true);
+  if (strict) {
+    // The snippet the Hosting API hands out in strict mode: a policy per embedding that names a host, before the widget.
+    expect((await hosting('PUT', base, { strictBlocking: true })).strictBlocking).toBe(true);
+    return ((await hosting('GET', `${base}/onboarding/embed`)).default as string).replace(/&amp;/g, '&');
+  }
+  return `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+}
+
+const pageHtml = (widgetSnippet: string) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}
+${ENTRIES.filter(([, v]) => v.place === 'head').map(([, v]) => v.snippet).join('\n')}
+</head><body>
+<h1>Shop</h1>
+${ENTRIES.filter(([, v]) => v.place === 'body').map(([, v]) => `<section>${v.snippet}</section>`).join('\n')}
+</body></html>`;
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  /** Every request to a vendor host (preloads included), in order. */
+  requests: string[];
+}
+
+const STAND_IN_PAGE = '<!doctype html><p>vendor stand-in</p><script>fetch("/__ran?" + encodeURIComponent(location.href))</script>';
+
+/** Stand-ins for every vendor host; the widget and the test site (127.0.0.1) are served for real. */
+async function standIns(route: Route, requests: string[]) {
+  const url = route.request().url();
+  if (new URL(url).hostname === '127.0.0.1') return route.continue();
+  requests.push(url);
+  // The longest address that starts this request (reCAPTCHA's two api.js differ only in host).
+  const script = STAND_IN_SCRIPTS.filter((s) => bare(url).startsWith(s.url)).sort((a, b) => b.url.length - a.url.length)[0];
+  if (script) {
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: `window.${script.global} = true;${STAND_IN_EXTRA[script.global] ?? ''}` });
+  }
+  if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: STAND_IN_PAGE });
+  return route.fulfill({ status: 204, body: '' });
+}
+
+async function open(widgetSnippet: string, html = pageHtml): Promise<Opened> {
+  const path = `/more${++pageNo}`;
+  site.setPage(path, html(widgetSnippet));
+  const context = await browser.newContext();
+  const requests: string[] = [];
+  await context.route('**/*', (route) => standIns(route, requests));
+  const page = await context.newPage();
+  await page.goto(`${site.url}${path}`);
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForTimeout(500);
+  return { context, page, requests };
+}
+
+const widget = (page: Page) => page.locator('#ccm-widget');
+const typeOf = (page: Page, name: string) => page.evaluate((n) => typeof (window as unknown as Record<string, unknown>)[n], name);
+const loadedFrom = (o: Opened, url: string) => o.requests.filter((r) => bare(r).startsWith(url));
+/** Which stand-in frame pages ran (their `/__ran` fetch names the page). */
+const framesRan = (o: Opened, url: string) => o.requests.filter((r) => r.includes('/__ran?') && bare(decodeURIComponent(r.split('/__ran?')[1]!)).startsWith(url));
+const vendorFrames = (o: Opened, url: string) => o.page.frames().filter((f) => bare(f.url()).startsWith(url));
+/** Scrolls the frame whose `src` starts with `url` into view; false when there is none (runs in the page). */
+const scrollToFrame = (url: string) => {
+  const frame = [...document.querySelectorAll('iframe')].find((e) => (e.getAttribute('src') ?? '').replace(/^(https?:)?\/\//, '').startsWith(url));
+  frame?.scrollIntoView();
+  return frame !== undefined;
+};
+const runsOfFrames = (o: Opened) => Object.fromEntries(FRAMES.map((f) => [f.url, framesRan(o, f.url).length]));
+
+/**
+ * Nothing of any vendor runs: no stand-in global, none of the snippets' inline globals, no request at all but the
+ * `src` of scripts and iframes written into the HTML (the preload scanner and the parser start those before any
+ * script can see them: docs/widget.md, Blocking 1 and 4), frames in the HTML kept without an address (it is in
+ * `data-ccm-blocked`, under the widget's overlay) and no vendor page in any frame, and frames that the vendors'
+ * scripts build not even built.
+ */
+async function assertNothingRan(o: Opened) {
+  for (const s of SCRIPTS) expect(await typeOf(o.page, s.global), `${s.name}: ${s.url} ran`).toBe('undefined');
+  for (const g of INLINE) expect(await typeOf(o.page, g), `inline code defining ${g} ran`).toBe('undefined');
+  const early = [...SCRIPTS.filter((s) => s.html).map((s) => s.url), ...FRAMES.filter((f) => f.html).map((f) => f.url)];
+  const unexpected = o.requests.filter((r) => !early.some((u) => bare(r).startsWith(u)) && !(r.includes('/__ran?') && FRAMES.some((f) => f.html && decodeURIComponent(r).includes(f.url))));
+  expect(unexpected, 'requests made by vendor code that must not have run').toEqual([]);
+  for (const f of FRAMES) {
+    const found = await o.page.evaluate(
+      (u) => [...document.querySelectorAll('iframe')]
+        .filter((e) => [e.getAttribute('src'), e.getAttribute('data-ccm-blocked')].some((a) => a && a.replace(/^(https?:)?\/\//, '').startsWith(u)))
+        .map((e) => ({ src: e.getAttribute('src'), blocked: e.getAttribute('data-ccm-blocked') })),
+      f.url,
+    );
+    if (f.html) {
+      expect(found, f.name).toHaveLength(1);
+      expect(found[0]!.src, f.name).toBeNull();
+      expect(bare(found[0]!.blocked ?? ''), f.name).toMatch(new RegExp(`^${f.url.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}`));
+    } else {
+      expect(found, `${f.name}: its loader built the frame`).toEqual([]);
+      expect(loadedFrom(o, f.url), f.name).toEqual([]);
+    }
+    expect(vendorFrames(o, f.url), f.name).toEqual([]);
+  }
+  expect(await o.page.locator('.ccm-blocked').count()).toBe(FRAMES.filter((f) => f.html).length);
+}
+
+describe('more real vendor snippets (analytics, pixels, chat, captcha, embeds) with embeddings from the catalogue', () => {
+  it('the preset catalogue matches every script of the real snippets, the scripts their loaders load and the frames they build', () => {
+    const misses: string[] = [];
+    for (const [name, v] of ENTRIES) {
+      const preset = presetOf(v);
+      expect(preset, `${name}: no preset named ${v.preset}`).toBeDefined();
+      for (const script of scriptsOf(v.snippet)) {
+        if (v.free && script.includes(v.free)) {
+          expect(matches(script, preset.scriptMarkers), `${name}: the free inline part`).toBe(false);
+          continue;
+        }
+        if (!matches(script, preset.scriptMarkers)) misses.push(`${name}: script ${JSON.stringify(script.trim().slice(0, 80))} vs ${preset.scriptMarkers.join(', ')}`);
+      }
+      // What the loaders request once they run: matched too, so a scan or a strict-mode policy names it.
+      for (const s of v.scripts) if (!matches(s.url, preset.scriptMarkers)) misses.push(`${name}: loaded ${s.url} vs ${preset.scriptMarkers.join(', ')}`);
+      for (const f of v.frames ?? []) if (!matches(f.url, preset.iframeMarkers)) misses.push(`${name}: frame ${f.url} vs ${preset.iframeMarkers.join(', ')}`);
+      // Addresses written into the snippet are the ones listed (the loaders' are built from parts of their text).
+      for (const l of [...v.scripts, ...(v.frames ?? [])].filter((x) => x.html)) expect(v.snippet.replace(/&amp;/g, '&'), name).toContain(l.url);
+    }
+    expect(misses).toEqual([]);
+    // The noscript pixels are not elements while scripting is on, so they need no marker; their hosts have one anyway.
+    expect(matches('https://px.ads.linkedin.com/collect/?pid=1234567&fmt=gif', presetOf(VENDORS.linkedin!).scriptMarkers)).toBe(true);
+  });
+
+  it('runs nothing of any vendor before a decision and after "decline"; "accept all" runs each', async () => {
+    const snippet = await setup();
+    const o = await open(snippet);
+    await assertNothingRan(o);
+    // The free inline parts ran (they only queue: gtag's dataLayer, reCAPTCHA v3's click handler).
+    expect(await typeOf(o.page, 'gtag')).toBe('function');
+    expect(await typeOf(o.page, 'onClick')).toBe('function');
+    const before = runsOfFrames(o);
+    await widget(o.page).locator('button.d').click();
+    await o.page.waitForTimeout(700);
+    await assertNothingRan(o);
+    expect(runsOfFrames(o)).toEqual(before);
+    await o.context.close();
+
+    const accepted = await open(snippet);
+    await assertNothingRan(accepted);
+    const ran = runsOfFrames(accepted);
+    await widget(accepted.page).locator('button.a').click();
+    for (const s of SCRIPTS) {
+      await accepted.page.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, s.global, { timeout: 15_000 }).catch(() => undefined);
+      expect(await typeOf(accepted.page, s.global), `${s.name}: ${s.url} did not run`).toBe('boolean');
+      expect(loadedFrom(accepted, s.url).length, s.name).toBeGreaterThanOrEqual(1);
+    }
+    for (const g of INLINE) expect(await typeOf(accepted.page, g), g).not.toBe('undefined');
+    expect(await accepted.page.locator('.ccm-blocked').count()).toBe(0);
+    // Generous waits, as in real-snippets.browser.test.ts: a cross-site frame needs a renderer process of its own.
+    for (const f of FRAMES) {
+      // The frame has its address back (or was built by its loader); scrolled to, as Spotify's is lazy.
+      await expect.poll(() => accepted.page.evaluate(scrollToFrame, f.url), { timeout: 15_000, message: `${f.name}: no frame` }).toBe(true);
+      await expect.poll(() => framesRan(accepted, f.url).length, { timeout: 45_000, message: f.name }).toBeGreaterThan(ran[f.url]!);
+      expect(vendorFrames(accepted, f.url), f.name).toHaveLength(1);
+    }
+    await accepted.context.close();
+  }, 150_000);
+});
+
+describe('strict mode (strictBlocking) with the same snippets', () => {
+  it('no request at all to any vendor host before a decision, preloads and frames included; "accept all" runs each', async () => {
+    const snippet = await setup(PRESET_NAMES, true);
+    expect(snippet).toContain('http-equiv="Content-Security-Policy"');
+    const o = await open(snippet);
+    // Without strict mode the preload scanner fetches the scripts and the parser the frame written into the HTML
+    // (assertNothingRan allows those); here nothing leaves the browser.
+    expect(o.requests).toEqual([]);
+    await assertNothingRan(o);
+    const reloaded = o.page.waitForEvent('load');
+    await widget(o.page).locator('button.a').click();
+    await reloaded;
+    for (const s of SCRIPTS) {
+      await o.page.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, s.global, { timeout: 15_000 }).catch(() => undefined);
+      expect(await typeOf(o.page, s.global), `${s.name}: ${s.url} did not run`).toBe('boolean');
+    }
+    for (const f of FRAMES) {
+      await expect.poll(() => o.page.evaluate(scrollToFrame, f.url), { timeout: 15_000, message: `${f.name}: no frame` }).toBe(true);
+      await expect.poll(() => framesRan(o, f.url).length, { timeout: 45_000, message: f.name }).toBeGreaterThanOrEqual(1);
+    }
+    await o.context.close();
+  }, 150_000);
+});
+
+describe("HubSpot's loader with consent to Analytics only (North American and EU data centres)", () => {
+  const HUBSPOT_PRESETS = [...new Set(HUBSPOT_PARTS.map((p) => p.preset))];
+  const page = (widgetSnippet: string) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}
+${HUBSPOT}
+${HUBSPOT_EU}
+</head><body><h1>Blog</h1></body></html>`;
+
+  it('the catalogue names every script the loader inserts, in either data centre, with the preset it belongs to', () => {
+    const misses = HUBSPOT_PARTS.filter((p) => !matches(p.url, CATALOGUE.find((c) => c.name === p.preset)!.scriptMarkers)).map((p) => `${p.url} (${p.preset})`);
+    expect(misses).toEqual([]);
+    // And none of another HubSpot preset, which would hold it back for the wrong purpose.
+    for (const p of HUBSPOT_PARTS) {
+      const others = HUBSPOT_PRESETS.filter((name) => name !== p.preset && matches(p.url, CATALOGUE.find((c) => c.name === name)!.scriptMarkers));
+      expect(others, p.url).toEqual([]);
+    }
+  });
+
+  it('runs the loader and its analytics script, not the forms capture, ads pixel or chat it inserts', async () => {
+    const snippet = await setup(HUBSPOT_PRESETS);
+    const o = await open(snippet, page);
+    for (const g of ['__ran_hubspot', '__ran_hubspot_eu', ...HUBSPOT_PARTS.map((p) => p.global)]) expect(await typeOf(o.page, g), g).toBe('undefined');
+    await widget(o.page).locator('button.s', { hasText: 'Settings' }).click();
+    await widget(o.page).locator('label', { hasText: 'Analytics' }).locator('input').check();
+    await widget(o.page).locator('button.a', { hasText: 'Save' }).click();
+    const analytics = HUBSPOT_PARTS.filter((p) => p.preset === 'HubSpot Analytics');
+    for (const g of ['__ran_hubspot', '__ran_hubspot_eu', ...analytics.map((p) => p.global)]) {
+      await o.page.waitForFunction((n) => (window as unknown as Record<string, unknown>)[n] === true, g, { timeout: 15_000 }).catch(() => undefined);
+      expect(await typeOf(o.page, g), `${g} did not run`).toBe('boolean');
+    }
+    await o.page.waitForTimeout(700);
+    for (const p of HUBSPOT_PARTS.filter((x) => x.preset !== 'HubSpot Analytics')) {
+      expect(await typeOf(o.page, p.global), `${p.url} (${p.preset}) ran with consent to Analytics only`).toBe('undefined');
+      // Inserted by the loader, blocked before insertion: never requested.
+      expect(loadedFrom(o, p.url), p.url).toEqual([]);
+    }
+    await o.context.close();
+  }, 60_000);
+});
