@@ -63,7 +63,8 @@ export const acceptedEvents = () => {
 /** `#CCM.<method>`: only an own method of the API object is called (not `__defineGetter__` and the like). */
 export const hashAction = (hash: string) => {
   const name = hash.replace(/^#CCM\./, '');
-  const fn = Object.prototype.hasOwnProperty.call(api, name) && Object.getOwnPropertyDescriptor(api, name)!.value;
+  // An own property's descriptor only (undefined for inherited ones); a getter's has no value.
+  const fn = Object.getOwnPropertyDescriptor(api, name)?.value;
   if (/^#CCM\./.test(hash) && typeof fn === 'function') (fn as () => void)();
 };
 
