@@ -153,6 +153,18 @@ describe(`${dialect}: the console's found items and statistics in Chromium`, { t
     await expect.poll(() => page.locator('section', { has: page.getByRole('heading', { name: 'Embeddings', level: 2 }) }).locator('ul.list').first().textContent())
       .toContain('Tracker · Analytics · active · 1 cookies');
 
+    // Ignoring the last items of the last page of "new" items: the list steps back to the page before.
+    await panel.getByLabel('Kind').selectOption('');
+    await panel.getByLabel('State').selectOption('new');
+    await expect.poll(() => panel.getByRole('status').first().textContent()).toBe('Items 1–20 of 23.');
+    await panel.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => panel.getByRole('status').first().textContent()).toBe('Items 21–23 of 23.');
+    for (let left = 2; left >= 0; left--) {
+      await table.getByRole('button', { name: /^Ignore: / }).first().click();
+      await expect.poll(() => panel.getByRole('status').first().textContent()).toBe(left > 0 ? `Items 21–${20 + left} of ${20 + left}.` : 'Items 1–20 of 20.');
+    }
+    expect(((await s.get('/found?state=ignored')).total)).toBe(3);
+    await panel.getByLabel('State').selectOption('');
     await panel.getByLabel('Kind').selectOption('localStorage');
     await panel.getByRole('button', { name: 'Adopt into an embedding… ls_key' }).click();
     await adopt.waitFor();

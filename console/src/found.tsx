@@ -74,7 +74,10 @@ export function FoundPanel({ ctx, base, onAdopted }: { ctx: Ctx; base: string; o
     if (kind) q.set('kind', kind);
     if (state) q.set('state', state);
     try {
-      setList(await hosting<FoundList>('GET', `${base}/found?${q}`));
+      const page = await hosting<FoundList>('GET', `${base}/found?${q}`);
+      // The last item of a later page left the filter (ignored, adopted): show the page before it.
+      if (page.items.length === 0 && offset > 0) setOffset(Math.max(0, offset - PAGE));
+      else setList(page);
     } catch (err) {
       setError(err);
     }
@@ -93,7 +96,7 @@ export function FoundPanel({ ctx, base, onAdopted }: { ctx: Ctx; base: string; o
       return false;
     }
   };
-  const setState_ = (item: FoundItem, to: 'new' | 'ignored') =>
+  const changeState = (item: FoundItem, to: 'new' | 'ignored') =>
     act(() => hosting('PATCH', `${base}/found/${item.id}`, { state: to }), to === 'ignored' ? l.ignored(item.key) : l.madeNew(item.key));
   return (
     <section class="card" aria-labelledby="found">
@@ -144,8 +147,8 @@ export function FoundPanel({ ctx, base, onAdopted }: { ctx: Ctx; base: string; o
                     <td>{l.states[i.state]}</td>
                     <td>
                       <div class="actions">
-                        {i.state === 'new' && <button type="button" aria-label={`${l.ignore}: ${i.key}`} onClick={() => void setState_(i, 'ignored')}>{l.ignore}</button>}
-                        {i.state === 'ignored' && <button type="button" aria-label={`${l.backToNew}: ${i.key}`} onClick={() => void setState_(i, 'new')}>{l.backToNew}</button>}
+                        {i.state === 'new' && <button type="button" aria-label={`${l.ignore}: ${i.key}`} onClick={() => void changeState(i, 'ignored')}>{l.ignore}</button>}
+                        {i.state === 'ignored' && <button type="button" aria-label={`${l.backToNew}: ${i.key}`} onClick={() => void changeState(i, 'new')}>{l.backToNew}</button>}
                         {i.state !== 'adopted' && (
                           <button type="button" aria-label={`${l.adopt} ${i.key}`} aria-expanded={adopting?.id === i.id} onClick={() => setAdopting(adopting?.id === i.id ? null : i)}>
                             {l.adopt}

@@ -28,7 +28,7 @@ const FIGURES = ['calls', 'displays', 'acceptAll', 'decline', 'custom', 'bounces
 const L = {
   en: {
     title: 'Statistics', help: 'Anonymous figures per day (UTC): no visitor is identified, only counts. "Bounces" are banners shown without a decision that day.',
-    from: 'From', to: 'To', show: 'Show', day: 'Day', total: 'Total', rate: 'Acceptance rate',
+    from: 'From', to: 'To', show: 'Show', rangeLabel: 'Date range', day: 'Day', total: 'Total', rate: 'Acceptance rate',
     figures: { calls: 'Widget calls', displays: 'Banner displays', acceptAll: 'Accept all', decline: 'Decline', custom: 'Custom', bounces: 'Bounces' } as Record<(typeof FIGURES)[number], string>,
     range: (s: Statistics) => `${s.days.length} ${s.days.length === 1 ? 'day' : 'days'} from ${s.from} to ${s.to}: ${s.totals.calls} widget calls, ${s.totals.decisions} decisions.`,
     chart: 'Acceptance rate per day', chartAlt: (s: Statistics, avg: string) => `Acceptance rate per day from ${s.from} to ${s.to}, ${avg} over the whole range; each day's rate is in the table below.`,
@@ -36,7 +36,7 @@ const L = {
   },
   de: {
     title: 'Statistik', help: 'Anonyme Zahlen pro Tag (UTC): kein Besucher wird erkannt, nur gezählt. „Absprünge“ sind Banner, die an dem Tag ohne Entscheidung angezeigt wurden.',
-    from: 'Von', to: 'Bis', show: 'Anzeigen', day: 'Tag', total: 'Summe', rate: 'Zustimmungsrate',
+    from: 'Von', to: 'Bis', show: 'Anzeigen', rangeLabel: 'Zeitraum', day: 'Tag', total: 'Summe', rate: 'Zustimmungsrate',
     figures: { calls: 'Widget-Aufrufe', displays: 'Banner-Anzeigen', acceptAll: 'Alle akzeptiert', decline: 'Abgelehnt', custom: 'Individuell', bounces: 'Absprünge' } as Record<(typeof FIGURES)[number], string>,
     range: (s: Statistics) => `${s.days.length} ${s.days.length === 1 ? 'Tag' : 'Tage'} vom ${s.from} bis ${s.to}: ${s.totals.calls} Widget-Aufrufe, ${s.totals.decisions} Entscheidungen.`,
     chart: 'Zustimmungsrate pro Tag', chartAlt: (s: Statistics, avg: string) => `Zustimmungsrate pro Tag vom ${s.from} bis ${s.to}, ${avg} über den ganzen Zeitraum; die Rate jedes Tages steht in der Tabelle darunter.`,
@@ -71,7 +71,7 @@ export function StatisticsPanel({ ctx, base }: { ctx: Ctx; base: string }) {
     <section class="card" aria-labelledby="statistics">
       <h2 id="statistics">{l.title}</h2>
       <p class="help">{l.help}</p>
-      <form class="inline-add" aria-label={l.title} onSubmit={(e) => { e.preventDefault(); void load(); }}>
+      <form class="inline-add" aria-label={l.rangeLabel} onSubmit={(e) => { e.preventDefault(); void load(); }}>
         <Field label={l.from}>{(id) => <input id={id} type="date" required value={range.from} onInput={(e) => setRange({ ...range, from: e.currentTarget.value })} />}</Field>
         <Field label={l.to}>{(id) => <input id={id} type="date" required value={range.to} onInput={(e) => setRange({ ...range, to: e.currentTarget.value })} />}</Field>
         <button type="submit">{l.show}</button>
