@@ -2,11 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { hosting } from './api.js';
 import { ConsentLogPanel } from './consent-log.js';
 import { EmbeddingsPanel } from './embeddings.js';
+import { FoundPanel } from './found.js';
+import { AuditPanel } from './audit.js';
 import { LocalesPanel } from './locales.js';
 import { ThemesPanel } from './themes.js';
 import { OnboardingPanel } from './onboarding.js';
 import { Snippet } from './snippet.js';
 import { PlaceholdersPanel } from './placeholders.js';
+import { StatisticsPanel } from './statistics.js';
 import { DOMAIN_FIELDS, DOMAIN_GROUPS } from './domain-fields.js';
 import { FieldGroup } from './form-fields.js';
 import type { Ctx } from './main.js';
@@ -104,10 +107,13 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
       <Snippet ctx={ctx} base={base} />
       <OnboardingPanel ctx={ctx} base={base} onImported={() => setImports(imports + 1)} />
       <EmbeddingsPanel key={imports} ctx={ctx} base={base} />
+      <FoundPanel ctx={ctx} base={base} onAdopted={() => setImports(imports + 1)} />
+      <AuditPanel ctx={ctx} base={base} />
       <LocalesPanel ctx={ctx} base={base} />
       <ThemesPanel ctx={ctx} base={base} />
       <PlaceholdersPanel ctx={ctx} base={base} />
       <ConsentLogPanel ctx={ctx} base={base} domainId={domainId} />
+      <StatisticsPanel ctx={ctx} base={base} />
       <form class="card" onSubmit={save} aria-labelledby="settings">
         <h2 id="settings">{t('settings')}</h2>
         {DOMAIN_GROUPS.map((g) => (
