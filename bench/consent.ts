@@ -54,18 +54,29 @@ interface LoadResult {
   errors: number;
   p50: number;
   p99: number;
+  /** CPU time of the bench process (the server under test) per answered request, µs. */
+  cpuPerRequest: number;
 }
 
 const loadRows: string[][] = [];
 /** Per variant, the ratio of each round: the machine is shared, so the median is the figure to report. */
 const ratios = new Map<string, number[]>();
+/** Per variant, server CPU µs per request of each round: [no-op, consent]. */
+const cpuRatios = new Map<string, [number, number][]>();
 const dataRows: string[][] = [];
 let serverLookupMs: number[] = [];
 
 function load(job: Record<string, unknown>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(import.meta.dirname, 'load.mjs'), [JSON.stringify({ connections: CONNECTIONS, duration: DURATION, ...job })]);
-    child.once('message', (m) => resolve(m as LoadResult));
+    // This process's CPU time while the load runs: the server under test (the other server idles meanwhile).
+    // Per request it is steadier than requests/s on a shared machine, which moves with the scheduler.
+    const cpu = process.cpuUsage();
+    child.once('message', (m) => {
+      const used = process.cpuUsage(cpu);
+      const result = m as LoadResult;
+      resolve({ ...result, cpuPerRequest: (used.user + used.system) / Math.max(1, result.total) });
+    });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`))));
   });
@@ -195,11 +206,12 @@ async function benchIngest(engine: Engine, app: App, config: Config, baseUrl: st
       // Only 2xx answers count on either side: a refused consent is cheaper than a stored one.
       const ratio = ingest.okPerSecond / noop.okPerSecond;
       ratios.set(key, [...(ratios.get(key) ?? []), ratio]);
-      loadRows.push([`${engine}: no-op route`, fmt(noop.requestsPerSecond), fmt(noop.p50), fmt(noop.p99), fmt(noop.non2xx + noop.errors), '']);
+      cpuRatios.set(key, [...(cpuRatios.get(key) ?? []), [noop.cpuPerRequest, ingest.cpuPerRequest]]);
+      loadRows.push([`${engine}: no-op route`, fmt(noop.requestsPerSecond), fmt(noop.p50), fmt(noop.p99), fmt(noop.non2xx + noop.errors), fmt(noop.cpuPerRequest, 1), '']);
       loadRows.push([
         `${engine}: POST /public/consent, ${label}`,
         fmt(ingest.requestsPerSecond), fmt(ingest.p50), fmt(ingest.p99), fmt(ingest.non2xx + ingest.errors),
-        fmt(ratio, 2),
+        fmt(ingest.cpuPerRequest, 1), fmt(ratio, 2),
       ]);
     }
   }
@@ -332,7 +344,7 @@ async function main(): Promise<void> {
   await noop.close();
 
   console.log('\nIngestion (autocannon, latency in ms; ratio = consent 2xx/s ÷ no-op 2xx/s measured just before)');
-  printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'ratio'], loadRows);
+  printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'CPU µs/req', 'ratio'], loadRows);
   if (WEBHOOK) {
     console.log(`\nWebhook deliveries received during the run: ${fmt(await receiverCount())}`);
     receiver?.kill();
@@ -341,6 +353,15 @@ async function main(): Promise<void> {
   for (const [key, list] of ratios) {
     const sorted = [...list].sort((a, b) => a - b);
     console.log(`  ${key}: ${fmt(percentile(sorted, 50), 2)} (rounds: ${list.map((r) => fmt(r, 2)).join(', ')})`);
+  }
+  // The ratio is about (server CPU per no-op request) ÷ (server CPU per consent) when the server's core is the
+  // bottleneck; the load generator occupies the other core. This is that quotient, from CPU time alone.
+  console.log('\nServer CPU per request, µs, median of the rounds: no-op, consent (no-op ÷ consent)');
+  for (const [key, list] of cpuRatios) {
+    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+    const noop = median(list.map(([n]) => n));
+    const consent = median(list.map(([, c]) => c));
+    console.log(`  ${key}: ${fmt(noop, 1)}, ${fmt(consent, 1)} (${fmt(noop / consent, 2)})`);
   }
   console.log(`\nLarge log (${fmt(RECORDS)} records, blocks of ${fmt(BLOCK_SIZE)})`);
   printTable(['measure', '', '', ''], dataRows);

@@ -80,22 +80,10 @@ export function prepareRecord(
     return invalid([{ field: 'body.snapshot', message: 'is not a configuration Placet served for this domain' }], origin.allowOrigin);
   }
 
-  const unknown: ErrorDetail[] = [];
-  const purposes: Record<string, string> = {};
-  const embeddings: Record<string, string> = {};
-  const purposeNames = snapshot.purposeNames(body.lang) as Record<string, string>;
-  purposes[NECESSARY_PURPOSE] = purposeNames[NECESSARY_PURPOSE] ?? NECESSARY_PURPOSE;
-  body.embeddings.forEach((id, i) => {
-    const embedding = snapshot.embeddings.get(id);
-    if (!embedding || !embedding.active) {
-      unknown.push({ field: `body.embeddings.${i}`, message: `${embedding ? 'inactive' : 'unknown'} embedding "${id}"` });
-      return;
-    }
-    embeddings[id] = embedding.translatedNames[body.lang] ?? embedding.name;
-    purposes[embedding.purpose] = purposeNames[embedding.purpose] ?? embedding.purpose;
-  });
-  unknown.push(...impossibilities(snapshot, body));
-  if (unknown.length > 0) return invalid(unknown, origin.allowOrigin);
+  const accepted = acceptedOf(snapshot, body.lang, body.embeddings);
+  const unknown = [...(Array.isArray(accepted) ? accepted : []), ...impossibilities(snapshot, body)];
+  if (unknown.length > 0 || Array.isArray(accepted)) return invalid(unknown, origin.allowOrigin);
+  const { purposes, embeddings } = accepted;
 
   const record: ConsentRecord = {
     consent: body.consent,
@@ -124,6 +112,61 @@ export function prepareRecord(
     },
     allowOrigin: origin.allowOrigin,
   };
+}
+
+/** The purposes and embeddings a decision accepted, with their names in the visitor's language. */
+interface Accepted {
+  readonly purposes: Readonly<Record<string, string>>;
+  readonly embeddings: Readonly<Record<string, string>>;
+}
+
+/**
+ * Accepted maps per snapshot, by language and embedding list: a site's visitors send a handful of distinct
+ * decisions, and building the maps (and their canonical text, consent-log.record.ts) anew for each was a
+ * measurable part of ingest. Derived from the snapshot alone, so they are exactly as current as it is (a
+ * change of the domain's configuration replaces the snapshot, and these with it). Frozen: the record, its
+ * canonical text and the statistics share them.
+ */
+const acceptedBySnapshot = new WeakMap<DomainSnapshot, Map<string, Accepted>>();
+const MAX_ACCEPTED_PER_SNAPSHOT = 256;
+/** Longer lists (rare; up to MAX_CONSENT_EMBEDDINGS) are resolved every time and not kept. */
+const MAX_CACHED_EMBEDDINGS = 64;
+
+function acceptedOf(snapshot: DomainSnapshot, lang: string, ids: readonly string[]): Accepted | ErrorDetail[] {
+  if (ids.length > MAX_CACHED_EMBEDDINGS) return resolveAccepted(snapshot, lang, ids);
+  let cache = acceptedBySnapshot.get(snapshot);
+  if (!cache) acceptedBySnapshot.set(snapshot, (cache = new Map()));
+  // A locale name holds no `|` (LOCALE_NAME_PATTERN), and the ids' JSON is unambiguous.
+  const key = `${lang}|${JSON.stringify(ids)}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const accepted = resolveAccepted(snapshot, lang, ids);
+  // Only valid lists are kept, so made-up ids cannot fill the map.
+  if (!Array.isArray(accepted) && cache.size < MAX_ACCEPTED_PER_SNAPSHOT) cache.set(key, accepted);
+  return accepted;
+}
+
+/**
+ * Accepted purposes are the purposes of the accepted embeddings plus "technically necessary"; or the
+ * unknown and inactive ids.
+ */
+function resolveAccepted(snapshot: DomainSnapshot, lang: string, ids: readonly string[]): Accepted | ErrorDetail[] {
+  const unknown: ErrorDetail[] = [];
+  const purposes: Record<string, string> = {};
+  const embeddings: Record<string, string> = {};
+  const purposeNames = snapshot.purposeNames(lang) as Record<string, string>;
+  purposes[NECESSARY_PURPOSE] = purposeNames[NECESSARY_PURPOSE] ?? NECESSARY_PURPOSE;
+  ids.forEach((id, i) => {
+    const embedding = snapshot.embeddings.get(id);
+    if (!embedding || !embedding.active) {
+      unknown.push({ field: `body.embeddings.${i}`, message: `${embedding ? 'inactive' : 'unknown'} embedding "${id}"` });
+      return;
+    }
+    embeddings[id] = embedding.translatedNames[lang] ?? embedding.name;
+    purposes[embedding.purpose] = purposeNames[embedding.purpose] ?? embedding.purpose;
+  });
+  if (unknown.length > 0) return unknown;
+  return { purposes: Object.freeze(purposes), embeddings: Object.freeze(embeddings) };
 }
 
 /**

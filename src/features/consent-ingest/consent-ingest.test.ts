@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, createClient, createDomain, servedSnapshot, useApp, type TestContext } from '../../../test/helper.js';
 import { buildApp } from '../../app.js';
-import { checkOrigin } from './consent-ingest.service.js';
+import { checkOrigin, prepareRecord, type ConsentRequest } from './consent-ingest.service.js';
+import type { DomainSnapshot } from './consent-ingest.lookups.js';
+import { canonicalRecordJson, type ConsentRecord } from '../consent-log/consent-log.record.js';
 import { ConsentTokens, loadConsentTokens } from './consent-token.js';
 
 const ucid = () => randomBytes(32).toString('hex');
@@ -87,6 +89,66 @@ describe('checkOrigin', () => {
     ['https://other.example', false],
   ])('with consentSharingDomains, Origin %s → %s', (origin, ok) => {
     expect(typeof checkOrigin('www.shop.example', ['shop.example', '.Shop-DE.example'], origin, undefined) === 'object').toBe(ok);
+  });
+});
+
+describe('prepareRecord: accepted maps kept per snapshot', () => {
+  const names: Record<string, string> = { '41ba25c': 'Necessary', '15c61c3': 'Other', a717ff5: 'Statistics' };
+  const snapshotWith = (mapsName: string) =>
+    ({
+      domainId: 'abcdef1', clientApiKey: 'a'.repeat(48), name: 'shop.example', scheme: 'https', revision: 1, legalRevision: 1,
+      themeIds: new Set<string>(), activeLocales: new Set<string>(), sharingDomains: [],
+      embeddings: new Map([
+        ['e000001', { name: mapsName, purpose: '15c61c3', active: true, translatedNames: { de_DE: `${mapsName} (de)` } }],
+        ['e000002', { name: 'Stats', purpose: 'a717ff5', active: false, translatedNames: {} }],
+      ]),
+      purposeNames: () => names,
+    }) as unknown as DomainSnapshot;
+  const request = (embeddings: string[], lang = 'en'): ConsentRequest => ({
+    body: {
+      apiKey: 'a'.repeat(48), domain: 'abcdef1', ucid: ucid(), consent: true, embeddings, manipulationPrevention: true,
+      button: 'acceptAll', lang, revision: 1, legalRevision: 1, snapshot: 'f'.repeat(64),
+    },
+    origin: 'https://shop.example',
+    referer: undefined,
+    ts: 1_764_000_000,
+  });
+  const prepare = (snapshot: DomainSnapshot, req: ConsentRequest) => {
+    const prepared = prepareRecord(snapshot, req, () => true);
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.error.details));
+    return prepared.record;
+  };
+
+  it('gives each decision the text built from scratch, per language, and follows a new snapshot', () => {
+    const snapshot = snapshotWith('Maps');
+    for (const lang of ['en', 'de_DE', 'en']) {
+      const req = request(['e000001'], lang);
+      const record = prepare(snapshot, req);
+      const maps = lang === 'de_DE' ? 'Maps (de)' : 'Maps';
+      const expected: ConsentRecord = {
+        consent: true, ucid: req.body.ucid, timestamp: req.ts,
+        purposes: { '41ba25c': 'Necessary', '15c61c3': 'Other' }, embeddings: { e000001: maps },
+        manipulationPrevention: true, button: 'acceptAll', lang, revision: 1, legalRevision: 1,
+        themeId: null, gpc: null, dnt: null, snapshot: 'f'.repeat(64), v: 2,
+      };
+      expect(record.text).toBe(canonicalRecordJson(expected));
+    }
+    // A changed configuration is a new snapshot: nothing kept for the old one applies to it.
+    expect(JSON.parse(prepare(snapshotWith('Karten'), request(['e000001'])).text).embeddings).toEqual({ e000001: 'Karten' });
+  });
+
+  it('refuses unknown and inactive ids every time, and shares frozen maps only between valid decisions', () => {
+    const snapshot = snapshotWith('Maps');
+    for (let i = 0; i < 2; i++) {
+      const refused = prepareRecord(snapshot, request(['e000001', 'e000002', 'nope']), () => true);
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.error.details?.map((d) => d.field)).toEqual(['body.embeddings.1', 'body.embeddings.2']);
+    }
+    const a = prepare(snapshot, request(['e000001']));
+    const b = prepare(snapshot, request(['e000001']));
+    expect(b.facts?.purposes).toBe(a.facts?.purposes);
+    expect(Object.isFrozen(a.facts?.embeddings)).toBe(true);
+    expect(prepare(snapshot, request([])).facts?.embeddings).toEqual({});
   });
 });
 

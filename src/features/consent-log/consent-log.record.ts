@@ -55,9 +55,20 @@ export interface ConsentRecord {
 
 const str = JSON.stringify;
 
-function canonicalMap(map: Record<string, string>): string {
+/**
+ * Canonical texts of frozen maps, by identity: the ingest path hands the same frozen purpose and embedding
+ * maps to every decision that accepted the same embeddings (consent-ingest.service.ts), and a frozen map's
+ * text cannot change. Maps that are not frozen are rendered every time.
+ */
+const frozenMapTexts = new WeakMap<object, string>();
+
+function canonicalMap(map: Readonly<Record<string, string>>): string {
+  const known = frozenMapTexts.get(map);
+  if (known !== undefined) return known;
   const keys = Object.keys(map).sort();
-  return `{${keys.map((k) => `${str(k)}:${str(map[k])}`).join(',')}}`;
+  const text = `{${keys.map((k) => `${str(k)}:${str(map[k])}`).join(',')}}`;
+  if (Object.isFrozen(map)) frozenMapTexts.set(map, text);
+  return text;
 }
 
 /**
