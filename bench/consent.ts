@@ -38,10 +38,12 @@ const WEBHOOK = process.env.BENCH_WEBHOOK === '1';
 let receiver: ChildProcess | undefined;
 let receiverPort: Promise<number> | undefined;
 const receiverCount = async () => {
-  if (!receiver) return 0;
-  const answer = new Promise<{ deliveries: number }>((resolve) => receiver!.once('message', (m) => resolve(m as { deliveries: number })));
+  if (!receiver) return { deliveries: 0, records: 0 };
+  const answer = new Promise<{ deliveries: number; records: number }>((resolve) =>
+    receiver!.once('message', (m) => resolve(m as { deliveries: number; records: number })),
+  );
   receiver.send('count');
-  return (await answer).deliveries;
+  return answer;
 };
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -334,7 +336,8 @@ async function main(): Promise<void> {
   console.log('\nIngestion (autocannon, latency in ms; ratio = consent 2xx/s ÷ no-op 2xx/s measured just before)');
   printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'ratio'], loadRows);
   if (WEBHOOK) {
-    console.log(`\nWebhook deliveries received during the run: ${fmt(await receiverCount())}`);
+    const received = await receiverCount();
+    console.log(`\nWebhook deliveries received during the run: ${fmt(received.deliveries)}, carrying ${fmt(received.records)} consent records`);
     receiver?.kill();
   }
   console.log('\nMedian ratio per variant (target: sqlite >= 0.7, postgres >= 0.35)');
