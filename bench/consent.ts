@@ -3,6 +3,10 @@
  * streaming with over a million records in the log, on SQLite and (when reachable) PostgreSQL.
  * Figures are printed, not asserted. BENCH_DURATION (seconds per load run, default 6), BENCH_ROUNDS
  * (no-op/consent pairs per variant, default 3) and BENCH_RECORDS (default 1099999) change a run.
+ * Beside each consent run's ratio: the CPU this process (Placet; the no-op server idles meanwhile) used per
+ * stored consent, over the run and a settle pause after it that lets background work (webhook deliveries, a
+ * poll interval behind) finish inside the window. On a shared machine the ratio swings with other work; CPU per
+ * consent barely does, so it shows what BENCH_WEBHOOK=1 costs when the ratio cannot.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +29,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 /** No-op and consent runs alternate this many times per variant: the machine is shared and noisy. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
+/** Pause after each consent run, counted in its CPU figure (see the header). */
+const SETTLE_MS = 2000;
 /** Seconds of load on each route before the measured rounds (see benchIngest). */
 const WARMUP_SECONDS = 2;
 /** Ten full blocks plus a current block one short of full (a block closes when it reaches 100000). */
@@ -61,6 +67,11 @@ interface LoadResult {
 const loadRows: string[][] = [];
 /** Per variant, the ratio of each round: the machine is shared, so the median is the figure to report. */
 const ratios = new Map<string, number[]>();
+const cpuPerConsentUs = new Map<string, number[]>();
+const storedCount = async (handle: DatabaseHandle, domainId: string) =>
+  Number(
+    (await handle.db.selectFrom('consent_records').select((eb) => eb.fn.countAll().as('n')).where('domain_id', '=', domainId).executeTakeFirstOrThrow()).n,
+  );
 const dataRows: string[][] = [];
 let serverLookupMs: number[] = [];
 
@@ -191,17 +202,24 @@ async function benchIngest(engine: Engine, app: App, config: Config, baseUrl: st
     await prepare();
     for (let round = 1; round <= ROUNDS; round++) {
       const noop = await load({ url: noopUrl, origin: 'https://bench.example', body: { ...body } });
+      const storedBefore = await storedCount(handle, f.domain.id);
+      const cpu = process.cpuUsage();
       const ingest = await load({ url: `${baseUrl}/public/consent`, origin: 'https://bench.example', body });
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const used = process.cpuUsage(cpu);
+      const cpuPerConsent = (used.user + used.system) / Math.max(1, (await storedCount(handle, f.domain.id)) - storedBefore);
+      cpuPerConsentUs.set(`${engine}: ${label}`, [...(cpuPerConsentUs.get(`${engine}: ${label}`) ?? []), cpuPerConsent]);
       acknowledged += ingest.ok;
       const key = `${engine}: ${label}`;
       // Only 2xx answers count on either side: a refused consent is cheaper than a stored one.
       const ratio = ingest.okPerSecond / noop.okPerSecond;
       ratios.set(key, [...(ratios.get(key) ?? []), ratio]);
-      loadRows.push([`${engine}: no-op route`, fmt(noop.requestsPerSecond), fmt(noop.p50), fmt(noop.p99), fmt(noop.non2xx + noop.errors), '']);
+      loadRows.push([`${engine}: no-op route`, fmt(noop.requestsPerSecond), fmt(noop.p50), fmt(noop.p99), fmt(noop.non2xx + noop.errors), '', '']);
       loadRows.push([
         `${engine}: POST /public/consent, ${label}`,
         fmt(ingest.requestsPerSecond), fmt(ingest.p50), fmt(ingest.p99), fmt(ingest.non2xx + ingest.errors),
         fmt(ratio, 2),
+        fmt(cpuPerConsent),
       ]);
     }
   }
@@ -334,7 +352,7 @@ async function main(): Promise<void> {
   await noop.close();
 
   console.log('\nIngestion (autocannon, latency in ms; ratio = consent 2xx/s ÷ no-op 2xx/s measured just before)');
-  printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'ratio'], loadRows);
+  printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'ratio', 'CPU µs/consent'], loadRows);
   if (WEBHOOK) {
     const received = await receiverCount();
     console.log(`\nWebhook deliveries received during the run: ${fmt(received.deliveries)}, carrying ${fmt(received.records)} consent records`);
@@ -344,6 +362,11 @@ async function main(): Promise<void> {
   for (const [key, list] of ratios) {
     const sorted = [...list].sort((a, b) => a - b);
     console.log(`  ${key}: ${fmt(percentile(sorted, 50), 2)} (rounds: ${list.map((r) => fmt(r, 2)).join(', ')})`);
+  }
+  console.log('\nMedian CPU of this process per stored consent, µs (run + settle pause)');
+  for (const [key, list] of cpuPerConsentUs) {
+    const sorted = [...list].sort((a, b) => a - b);
+    console.log(`  ${key}: ${fmt(percentile(sorted, 50))} (rounds: ${list.map((r) => fmt(r)).join(', ')})`);
   }
   console.log(`\nLarge log (${fmt(RECORDS)} records, blocks of ${fmt(BLOCK_SIZE)})`);
   printTable(['measure', '', '', ''], dataRows);
