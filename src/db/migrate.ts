@@ -18,6 +18,7 @@ import * as tcfGvl from './migrations/2026_11_25_0130_tcf_gvl.js';
 import * as consentHandover from './migrations/2026_11_25_0140_consent_handover.js';
 import * as foundItems from './migrations/2026_11_26_0010_found_items.js';
 import * as videoPreviews from './migrations/2026_11_26_0020_video_previews.js';
+import * as webhookBatches from './migrations/2026_11_26_0030_webhook_batches.js';
 
 /** The one ordered migration list for both engines; add new files here, never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0140_consent_handover': consentHandover,
   '2026_11_26_0010_found_items': foundItems,
   '2026_11_26_0020_video_previews': videoPreviews,
+  '2026_11_26_0030_webhook_batches': webhookBatches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

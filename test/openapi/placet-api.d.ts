@@ -8320,6 +8320,12 @@ export interface operations {
                         lastError: string | null;
                         createdAt: string;
                         deliveredAt: string | null;
+                        /** @description Consent records the delivery carries (0 for webhook.test and quota.threshold) */
+                        events: number;
+                        /** @description Chain position of its first consent record */
+                        firstSeq: number | null;
+                        /** @description Chain position of its last consent record */
+                        lastSeq: number | null;
                     }[];
                 };
             };
@@ -8384,6 +8390,12 @@ export interface operations {
                         lastError: string | null;
                         createdAt: string;
                         deliveredAt: string | null;
+                        /** @description Consent records the delivery carries (0 for webhook.test and quota.threshold) */
+                        events: number;
+                        /** @description Chain position of its first consent record */
+                        firstSeq: number | null;
+                        /** @description Chain position of its last consent record */
+                        lastSeq: number | null;
                     };
                 };
             };

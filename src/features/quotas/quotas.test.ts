@@ -72,7 +72,13 @@ describe('quota and webhook settings', () => {
     expect(config.smtp).toEqual({ url: 'smtp://u:p@mail.example:587', from: 'placet@localhost' });
     expect(loadConfig({}).quotas).toMatchObject({ excludeUserAgents: ['bot', 'crawler', 'spider', 'slurp'], noticeThresholds: [80, 100] });
     expect(loadConfig({ QUOTA_EXCLUDE_USER_AGENTS: 'none' }).quotas.excludeUserAgents).toEqual([]);
-    expect(loadConfig({}).webhooks).toEqual({ allowPrivateNetworks: false, pollIntervalMs: 1000, retryBaseMs: 10_000, maxAttempts: 12, timeoutMs: 10_000 });
+    expect(loadConfig({}).webhooks).toEqual({
+      allowPrivateNetworks: false, pollIntervalMs: 1000, retryBaseMs: 10_000, maxAttempts: 12, timeoutMs: 10_000, batchMaxEvents: 100, batchMaxBytes: 262_144,
+    });
+    expect(loadConfig({ WEBHOOK_BATCH_MAX_EVENTS: '500', WEBHOOK_BATCH_MAX_BYTES: '4096' }).webhooks).toMatchObject({ batchMaxEvents: 500, batchMaxBytes: 4096 });
+    expect(() => loadConfig({ WEBHOOK_BATCH_MAX_EVENTS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WEBHOOK_BATCH_MAX_EVENTS: '501' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WEBHOOK_BATCH_MAX_BYTES: '4095' })).toThrow(ConfigError);
     expect(() => loadConfig({ QUOTA_EXCLUDE_IPS: '10.0.0.0/33' })).toThrow(ConfigError);
     expect(() => loadConfig({ QUOTA_EXCLUDE_IPS: 'office' })).toThrow(ConfigError);
     expect(() => loadConfig({ QUOTA_NOTICE_THRESHOLDS: '80,abc' })).toThrow(ConfigError);
@@ -128,7 +134,7 @@ for (const dialect of DIALECTS) {
     const ctx = useApp(dialect, {
       counterFlushIntervalMs: 100,
       quotas: { excludeIps: [], excludeUserAgents: [], noticeThresholds: [50, 100], noticeEmailTo: ['agency@example.com'] },
-      webhooks: { allowPrivateNetworks: true, pollIntervalMs: 60_000, retryBaseMs: 1000, maxAttempts: 3, timeoutMs: 1000 },
+      webhooks: { allowPrivateNetworks: true, pollIntervalMs: 60_000, retryBaseMs: 1000, maxAttempts: 3, timeoutMs: 1000, batchMaxEvents: 100, batchMaxBytes: 262_144 },
     });
     beforeAll(() => mail.start());
     afterAll(() => mail.stop());

@@ -4,8 +4,8 @@ import { toInt } from '../../db/errors.js';
 import { writeTransaction } from '../consent-log/consent-log.blocks.repository.js';
 import type { WebhookDeliveryRow, WebhookRow } from './webhooks.table.js';
 
-/** Records copied into the outbox per webhook and pass. */
-const FEED_BATCH = 500;
+/** Records read after a webhook's cursor per pass, at least (rounded up to whole deliveries). */
+const FEED_READ = 500;
 
 export async function listWebhooks(db: Executor, clientId: string, domainId: string): Promise<WebhookRow[]> {
   return db
@@ -39,6 +39,8 @@ export interface NewDelivery {
   eventId: string;
   type: string;
   payload: string;
+  /** A consent delivery's run of records: how many, first and last chain position. */
+  events?: { count: number; firstSeq: number; lastSeq: number };
 }
 
 /** Adds deliveries to the outbox; an event already queued for the webhook is left as it is (idempotent). */
@@ -61,6 +63,9 @@ export async function enqueue(db: Executor, rows: readonly NewDelivery[], newId:
         last_error: null,
         created_at: nowMs,
         delivered_at: null,
+        event_count: r.events?.count ?? 0,
+        first_seq: r.events?.firstSeq ?? null,
+        last_seq: r.events?.lastSeq ?? null,
       })),
     )
     .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
@@ -86,15 +91,18 @@ export interface ConsentEvent {
 }
 
 /**
- * Copies the next records after the webhook's cursor into the outbox and moves the cursor, in one
- * transaction. PostgreSQL: the webhook row is locked with SKIP LOCKED, so a second process skips a webhook
- * another is feeding instead of copying the same records; SQLite has a single writer anyway.
+ * Copies the next records after the webhook's cursor into the outbox, grouped into deliveries by
+ * `toDeliveries` (runs of consecutive records), and moves the cursor, in one transaction. PostgreSQL: the
+ * webhook row is locked with SKIP LOCKED, so a second process skips a webhook another is feeding instead of
+ * copying the same records; SQLite has a single writer anyway. `perDelivery` (records one delivery carries at
+ * most) rounds the read up to whole deliveries, so a pass does not end with a short run only because of it.
  */
 export async function feedWebhook(
   db: Db,
   engine: Engine,
   webhookId: string,
-  toDelivery: (webhook: WebhookRow, event: ConsentEvent) => NewDelivery,
+  toDeliveries: (webhook: WebhookRow, events: readonly ConsentEvent[]) => NewDelivery[],
+  perDelivery: number,
   newId: () => string,
   nowMs: number,
 ): Promise<number> {
@@ -108,11 +116,11 @@ export async function feedWebhook(
       .where('domain_id', '=', webhook.domain_id)
       .where('seq', '>', toInt(webhook.cursor_seq))
       .orderBy('seq')
-      .limit(FEED_BATCH)
+      .limit(Math.ceil(FEED_READ / perDelivery) * perDelivery)
       .execute();
     if (records.length === 0) return 0;
     const events = records.map((r) => ({ seq: toInt(r.seq), hash: r.hash, record: r.record }));
-    await enqueue(trx, events.map((e) => toDelivery(webhook, e)), newId, nowMs);
+    await enqueue(trx, toDeliveries(webhook, events), newId, nowMs);
     await trx
       .updateTable('webhooks')
       .set({ cursor_seq: events[events.length - 1]!.seq })
@@ -144,6 +152,9 @@ export async function claimDue(
     .where('next_attempt_at', '<=', nowMs)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowMs)]))
     .orderBy('next_attempt_at')
+    // Runs of one feed share next_attempt_at: claim them in chain order (they are sent concurrently, so
+    // receivers still order by seq, but a claim then holds the oldest records).
+    .orderBy('first_seq')
     .limit(limit);
   if (engine === 'postgres') due = due.forUpdate().skipLocked();
   const claimed = await db

@@ -41,6 +41,9 @@ export const DeliverySchema = Type.Object({
   lastError: Nullable(Type.String()),
   createdAt: Type.String(),
   deliveredAt: Nullable(Type.String()),
+  events: Type.Integer({ description: 'Consent records the delivery carries (0 for webhook.test and quota.threshold)' }),
+  firstSeq: Nullable(Type.Integer({ description: 'Chain position of its first consent record' })),
+  lastSeq: Nullable(Type.Integer({ description: 'Chain position of its last consent record' })),
 });
 export type Delivery = Static<typeof DeliverySchema>;
 

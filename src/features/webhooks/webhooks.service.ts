@@ -36,6 +36,9 @@ export function deliveryRowToDelivery(row: WebhookDeliveryRow): Delivery {
     lastError: row.last_error,
     createdAt: iso(row.created_at)!,
     deliveredAt: iso(row.delivered_at),
+    events: row.event_count,
+    firstSeq: row.first_seq === null ? null : toInt(row.first_seq),
+    lastSeq: row.last_seq === null ? null : toInt(row.last_seq),
   };
 }
 

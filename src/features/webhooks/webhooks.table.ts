@@ -20,7 +20,7 @@ export interface WebhookTable {
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
-/** The outbox: one row per (webhook, event). Times are Unix milliseconds. */
+/** The outbox: one row per (webhook, delivery); a consent delivery carries a run of records. Times are Unix milliseconds. */
 export interface WebhookDeliveryTable {
   id: string;
   webhook_id: string;
@@ -37,6 +37,11 @@ export interface WebhookDeliveryTable {
   last_error: string | null;
   created_at: Int8;
   delivered_at: Int8 | null;
+  /** Consent records the delivery carries (0 for other event types). */
+  event_count: Generated<number>;
+  /** Chain positions of its first and last record (null for other event types). */
+  first_seq: Int8 | null;
+  last_seq: Int8 | null;
 }
 
 export interface WebhookTables {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -10,14 +11,19 @@ import {
   HOSTING_KEY,
   TEST_DATABASE_URL,
   createClient,
+  consentToken,
   createDomain,
   sendConsent,
+  servedSnapshot,
   useApp,
   type TestContext,
 } from '../../../test/helper.js';
+import { canonicalRecordJson, chainHash, genesisHash, type ConsentRecord } from '../consent-log/consent-log.record.js';
 import { pruneSettled } from './webhooks.repository.js';
 import { urlProblem } from './webhooks.sender.js';
 import { verify } from './webhooks.signer.js';
+import type { WebhookRow } from './webhooks.table.js';
+import { consentDeliveries } from './webhooks.worker.js';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -27,6 +33,9 @@ interface Received {
 /** A local HTTP receiver that can go down (port closed) and come back on the same port. */
 class Receiver {
   received: Received[] = [];
+  /** Requests answered 500 (recorded in `refused`, not in `received`) before the next 204s. */
+  failNext = 0;
+  refused: Received[] = [];
   private server: http.Server | undefined;
   port = 0;
 
@@ -35,6 +44,12 @@ class Receiver {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString('utf8')));
       req.on('end', () => {
+        if (this.failNext > 0) {
+          this.failNext--;
+          this.refused.push({ headers: req.headers, body });
+          res.writeHead(500).end();
+          return;
+        }
         this.received.push({ headers: req.headers, body });
         res.writeHead(204).end();
       });
@@ -66,9 +81,58 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
   }
 }
 
-const FAST: Partial<Config> = {
-  webhooks: { allowPrivateNetworks: true, pollIntervalMs: 20, retryBaseMs: 50, maxAttempts: 50, timeoutMs: 2000 },
-};
+const FAST = {
+  webhooks: {
+    allowPrivateNetworks: true, pollIntervalMs: 20, retryBaseMs: 50, maxAttempts: 50, timeoutMs: 2000, batchMaxEvents: 100, batchMaxBytes: 262_144,
+  },
+} satisfies Partial<Config>;
+
+interface ConsentBody {
+  type: string;
+  id: string;
+  data: { domainId: string; events: { seq: number; hash: string; record: ConsentRecord }[] };
+}
+
+/** Consent deliveries the receiver got for a domain, parsed, in the order they arrived. */
+const consentBodies = (receiver: Receiver, domainId: string) =>
+  receiver.received
+    .map((r) => ({ headers: r.headers, raw: r.body, body: JSON.parse(r.body) as ConsentBody }))
+    .filter((r) => r.body.type === 'consent.recorded' && r.body.data.domainId === domainId);
+
+/**
+ * Holds the worker back without moving the cursor (switching a webhook off through the API would skip what
+ * happens meanwhile), so records pile up and the next pass feeds them as one backlog.
+ */
+const hold = (ctx: TestContext, hookId: string, enabled: 0 | 1) =>
+  ctx.database.db.updateTable('webhooks').set({ enabled }).where('id', '=', hookId).execute();
+
+/** Many consents fast: one token and snapshot for all (sendConsent asks for both on every call). */
+async function burst(ctx: TestContext, client: { apiKey: string }, domain: { id: string; name: string }, count: number): Promise<void> {
+  const token = await consentToken(ctx, domain.id, 1, ctx.clock.now().getTime());
+  const snapshot = await servedSnapshot(ctx, domain.id);
+  for (let i = 0; i < count; i++) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/public/consent',
+      headers: { origin: `https://${domain.name}`, 'content-type': 'text/plain' },
+      payload: JSON.stringify({
+        apiKey: client.apiKey, domain: domain.id, ucid: randomBytes(32).toString('hex'), consent: true, embeddings: [],
+        manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1, token, snapshot,
+      }),
+    });
+    expect(res.statusCode).toBe(204);
+  }
+}
+
+/** Every record of the domain exactly once, seq 1…count in order, each hash the chain's from the genesis. */
+function expectWholeChain(events: { seq: number; hash: string; record: ConsentRecord }[], domainId: string, count: number): void {
+  expect(events.map((e) => e.seq)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+  let prev = genesisHash(domainId);
+  for (const e of events) {
+    expect(e.hash).toBe(chainHash(prev, canonicalRecordJson(e.record)));
+    prev = e.hash;
+  }
+}
 
 const hostingInject = (app: App, opts: InjectOptions) =>
   app.inject({ ...opts, headers: { authorization: `Bearer ${HOSTING_KEY}` } });
@@ -89,6 +153,36 @@ describe('webhook URL guard', () => {
     expect(await urlProblem('https://user:pw@93.184.215.14/hook', false)).toMatch(/credentials/);
     expect(await urlProblem('https://93.184.215.14/hook', false)).toBeUndefined();
     expect(await urlProblem('http://127.0.0.1:9/hook', true)).toBeUndefined();
+  });
+});
+
+describe('consent batches', () => {
+  const hook = { id: 'h1', domain_id: 'd1' } as WebhookRow;
+  const event = (seq: number, size = 100) => ({ seq, hash: 'a'.repeat(64), record: JSON.stringify({ pad: 'x'.repeat(size) }) });
+
+  it('cut at the event cap and, before it, at the byte cap; a record larger than the cap goes alone', () => {
+    const byCount = consentDeliveries(hook, Array.from({ length: 25 }, (_, i) => event(i + 1)), { maxEvents: 10, maxBytes: 262_144 });
+    expect(byCount.map((d) => d.events)).toEqual([
+      { count: 10, firstSeq: 1, lastSeq: 10 }, { count: 10, firstSeq: 11, lastSeq: 20 }, { count: 5, firstSeq: 21, lastSeq: 25 },
+    ]);
+    expect(byCount.map((d) => d.eventId)).toEqual(['consent_d1_1_10', 'consent_d1_11_20', 'consent_d1_21_25']);
+    // ~190 bytes per event: 4096 bytes hold about 20, fewer than the 100 the event cap allows.
+    const events = [...Array.from({ length: 60 }, (_, i) => event(i + 1)), event(61, 10_000), event(62)];
+    const byBytes = consentDeliveries(hook, events, { maxEvents: 100, maxBytes: 4096 });
+    expect(byBytes.length).toBeGreaterThan(3);
+    let next = 1;
+    for (const d of byBytes) {
+      const body = JSON.parse(d.payload) as ConsentBody;
+      expect(body.id).toBe(d.eventId);
+      expect(body.data.events.map((e) => e.seq)).toEqual(Array.from({ length: d.events!.count }, (_, i) => next + i));
+      next += d.events!.count;
+      if (d.events!.firstSeq === 61) expect(d.events!.count).toBe(1);
+      else expect(Buffer.byteLength(d.payload)).toBeLessThanOrEqual(4096);
+    }
+    expect(next).toBe(63);
+    // Full runs: adding the next record would have passed the cap.
+    const first = byBytes[0]!;
+    expect(Buffer.byteLength(first.payload) + 1 + Buffer.byteLength(`{"seq":${first.events!.lastSeq + 1},"hash":"${'a'.repeat(64)}","record":${event(1).record}}`)).toBeGreaterThan(4096);
   });
 });
 
@@ -118,7 +212,9 @@ for (const dialect of DIALECTS) {
     const deliveries = async (clientId: string, domainId: string, hookId: string) =>
       (
         await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${clientId}/domain/${domainId}/webhook/${hookId}/delivery` })
-      ).json<{ eventId: string; status: string; attempts: number; lastError: string | null; type: string }[]>();
+      ).json<{
+        eventId: string; status: string; attempts: number; lastError: string | null; type: string; events: number; firstSeq: number | null; lastSeq: number | null;
+      }[]>();
 
     it('creates, lists (without the secret), updates and deletes, scoped by client', async () => {
       const client = await createClient(ctx);
@@ -142,7 +238,7 @@ for (const dialect of DIALECTS) {
       expect(gone.json().error.code).toBe('WEBHOOK_NOT_FOUND');
     });
 
-    it('delivers each decision with its record and chain hash, signed (Standard Webhooks)', async () => {
+    it('delivers a decision with its record and chain hash, signed (Standard Webhooks)', async () => {
       const client = await createClient(ctx);
       const domain = await createDomain(ctx, client.id);
       const hook = await register(ctx, client.id, domain.id, receiver.url);
@@ -150,20 +246,81 @@ for (const dialect of DIALECTS) {
       const got = await until('the delivery', () => receiver.received.find((r) => r.body.includes(ucid)));
       expect(verify(hook.secret, got.headers, got.body, Math.floor(Date.now() / 1000))).toBe(true);
       expect(verify(hook.secret, got.headers, got.body.replace('acceptAll', 'rejectAll'), Math.floor(Date.now() / 1000))).toBe(false);
-      const event = JSON.parse(got.body) as { type: string; id: string; data: { domainId: string; seq: number; hash: string; record: { ucid: string } } };
+      const event = JSON.parse(got.body) as ConsentBody;
       const row = await ctx.database.db
         .selectFrom('consent_records')
-        .select(['seq', 'hash'])
+        .select(['seq', 'hash', 'record'])
         .where('domain_id', '=', domain.id)
         .where('ucid', '=', ucid)
         .executeTakeFirstOrThrow();
-      expect(event).toMatchObject({ type: 'consent.recorded', data: { domainId: domain.id, seq: Number(row.seq), hash: row.hash, record: { ucid } } });
+      const seq = Number(row.seq);
+      expect(event).toEqual({
+        type: 'consent.recorded',
+        id: `consent_${domain.id}_${seq}_${seq}`,
+        data: { domainId: domain.id, events: [{ seq, hash: row.hash, record: JSON.parse(row.record) as unknown }] },
+      });
+      // The record is sent byte for byte as stored (and hashed).
+      expect(got.body).toContain(`"record":${row.record}}`);
       expect(got.headers['webhook-id']).toBe(event.id);
       const state = await until('delivered state', async () => {
         const list = await deliveries(client.id, domain.id, hook.id);
         return list[0]?.status === 'delivered' ? list : undefined;
       });
-      expect(state).toEqual([expect.objectContaining({ eventId: event.id, status: 'delivered', attempts: 1, lastError: null })]);
+      expect(state).toEqual([
+        expect.objectContaining({ eventId: event.id, status: 'delivered', attempts: 1, lastError: null, events: 1, firstSeq: seq, lastSeq: seq }),
+      ]);
+    });
+
+    it('delivers a burst of 250 records as 100 + 100 + 50 in chain order, each record once, signed', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const hook = await register(ctx, client.id, domain.id, receiver.url);
+      await hold(ctx, hook.id, 0);
+      await burst(ctx, client, domain, 250);
+      await hold(ctx, hook.id, 1);
+      const got = await until('250 records', () => {
+        const bodies = consentBodies(receiver, domain.id);
+        return bodies.reduce((n, b) => n + b.body.data.events.length, 0) >= 250 ? bodies : undefined;
+      });
+      const now = Math.floor(Date.now() / 1000);
+      for (const g of got) {
+        expect(verify(hook.secret, g.headers, g.raw, now)).toBe(true);
+        expect(g.headers['webhook-id']).toBe(g.body.id);
+        const seqs = g.body.data.events.map((e) => e.seq);
+        expect(g.body.id).toBe(`consent_${domain.id}_${seqs[0]}_${seqs.at(-1)}`);
+      }
+      const bySeq = [...got].sort((a, b) => a.body.data.events[0]!.seq - b.body.data.events[0]!.seq);
+      expect(bySeq.map((g) => g.body.data.events.length)).toEqual([100, 100, 50]);
+      expectWholeChain(bySeq.flatMap((g) => g.body.data.events), domain.id, 250);
+      const list = await until('delivered state', async () => {
+        const rows = await deliveries(client.id, domain.id, hook.id);
+        return rows.length === 3 && rows.every((d) => d.status === 'delivered') ? rows : undefined;
+      });
+      expect(list.map((d) => [d.events, d.firstSeq, d.lastSeq]).sort((a, b) => a[1]! - b[1]!)).toEqual([[100, 1, 100], [100, 101, 200], [50, 201, 250]]);
+    });
+
+    it('retries a refused batch with the same id and the same body', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const hook = await register(ctx, client.id, domain.id, receiver.url);
+      await hold(ctx, hook.id, 0);
+      await burst(ctx, client, domain, 5);
+      receiver.refused = [];
+      receiver.failNext = 2;
+      await hold(ctx, hook.id, 1);
+      const [done] = await until('delivery after two refusals', async () => {
+        const list = await deliveries(client.id, domain.id, hook.id);
+        return list[0]?.status === 'delivered' ? list : undefined;
+      });
+      expect(done).toMatchObject({ events: 5, firstSeq: 1, lastSeq: 5, attempts: 3, eventId: `consent_${domain.id}_1_5` });
+      const attempts = [...receiver.refused, ...receiver.received].filter((r) => r.headers['webhook-id'] === done!.eventId);
+      expect(attempts).toHaveLength(3);
+      const now = Math.floor(Date.now() / 1000);
+      for (const a of attempts) {
+        expect(a.body).toBe(attempts[0]!.body);
+        expect(verify(hook.secret, a.headers, a.body, now)).toBe(true);
+      }
+      expectWholeChain((JSON.parse(attempts[0]!.body) as ConsentBody).data.events, domain.id, 5);
     });
 
     it('queues a signed test delivery', async () => {
@@ -217,7 +374,7 @@ for (const dialect of DIALECTS) {
         ucids = [await sendConsent(asFirst, client, domain), await sendConsent(asFirst, client, domain)];
         await until('attempts by the first instance', async () => {
           const list = await deliveries(client.id, domain.id, hook.id);
-          return list.length === 2 && list.every((d) => d.attempts >= 1) ? list : undefined;
+          return list.reduce((n, d) => n + d.events, 0) === 2 && list.every((d) => d.attempts >= 1) ? list : undefined;
         });
       } finally {
         await first.close();
@@ -229,10 +386,11 @@ for (const dialect of DIALECTS) {
         for (const ucid of ucids) await until(`delivery of ${ucid}`, () => receiver.received.find((r) => r.body.includes(ucid)));
         const list = await until('both delivered', async () => {
           const res = await hostingInject(second, { method: 'GET', url: `/hosting/api/client/${client.id}/domain/${domain.id}/webhook/${hook.id}/delivery` });
-          const rows = res.json<{ status: string }[]>();
+          const rows = res.json<{ status: string; events: number }[]>();
           return rows.every((d) => d.status === 'delivered') ? rows : undefined;
         });
-        expect(list).toHaveLength(2);
+        // Two records: two deliveries, or one of both if they were fed in the same pass.
+        expect(list.reduce((n, d) => n + d.events, 0)).toBe(2);
       } finally {
         // Later suites of this file do not use ctx.app; the helper's afterAll closes it again harmlessly.
         ctx.app = second;
@@ -242,7 +400,8 @@ for (const dialect of DIALECTS) {
 }
 
 describe.runIf(TEST_DATABASE_URL)('postgres: two app instances on one database', () => {
-  const ctx = useApp('postgres', FAST);
+  // Small batches, so a backlog of 40 records makes several deliveries for the two workers to share.
+  const ctx = useApp('postgres', { webhooks: { ...FAST.webhooks, batchMaxEvents: 7 } });
   const receiver = new Receiver();
   let other: App;
   let otherClose: () => Promise<void>;
@@ -261,6 +420,14 @@ describe.runIf(TEST_DATABASE_URL)('postgres: two app instances on one database',
     await receiver.down();
   });
 
+  /** What the receiver got for the domain: every webhook-id once, and each record's seq. */
+  const receivedOnce = (domainId: string) => {
+    const got = consentBodies(receiver, domainId);
+    const ids = got.map((g) => g.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(ids.length);
+    return got.flatMap((g) => g.body.data.events).sort((a, b) => a.seq - b.seq);
+  };
+
   it('delivers every record exactly once between them', async () => {
     const client = await createClient(ctx);
     const domain = await createDomain(ctx, client.id);
@@ -269,17 +436,61 @@ describe.runIf(TEST_DATABASE_URL)('postgres: two app instances on one database',
     const sent: string[] = [];
     for (let i = 0; i < 40; i++) sent.push(await sendConsent(i % 2 === 0 ? ctx : asOther, client, domain));
     await until('all delivered', async () => {
-      const rows = await ctx.database.db.selectFrom('webhook_deliveries').select('status').where('webhook_id', '=', hook.id).execute();
-      return rows.length === 40 && rows.every((r) => r.status === 'delivered') ? rows : undefined;
+      const rows = await ctx.database.db.selectFrom('webhook_deliveries').select(['status', 'event_count']).where('webhook_id', '=', hook.id).execute();
+      return rows.reduce((n, r) => n + r.event_count, 0) === 40 && rows.every((r) => r.status === 'delivered') ? rows : undefined;
     });
-    const ids = receiver.received.map((r) => r.headers['webhook-id']);
-    expect(ids).toHaveLength(40);
-    expect(new Set(ids).size).toBe(40);
-    for (const ucid of sent) expect(receiver.received.some((r) => r.body.includes(ucid))).toBe(true);
+    const events = receivedOnce(domain.id);
+    expectWholeChain(events, domain.id, 40);
+    expect(events.map((e) => e.record.ucid).sort()).toEqual([...sent].sort());
+  });
+
+  it('shares a backlog as batches: each batch and each record delivered once', async () => {
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id);
+    const hook = await register(ctx, client.id, domain.id, receiver.url);
+    await hold(ctx, hook.id, 0);
+    await burst(ctx, client, domain, 20);
+    await burst({ ...ctx, app: other }, client, domain, 20);
+    await hold(ctx, hook.id, 1);
+    const rows = await until('all delivered', async () => {
+      const list = await ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).execute();
+      return list.reduce((n, r) => n + r.event_count, 0) === 40 && list.every((r) => r.status === 'delivered') ? list : undefined;
+    });
+    expect(rows.map((r) => r.event_count).sort((a, b) => a - b)).toEqual([5, 7, 7, 7, 7, 7]);
+    // Both workers poll every 20 ms; neither sent a batch the other had claimed.
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+    expectWholeChain(receivedOnce(domain.id), domain.id, 40);
   });
 });
 
 for (const dialect of DIALECTS) {
+  describe(`${dialect}: the byte cap`, () => {
+    const ctx = useApp(dialect, { webhooks: { ...FAST.webhooks, batchMaxBytes: 4096 } });
+    const receiver = new Receiver();
+    beforeAll(() => receiver.up());
+    afterAll(() => receiver.down());
+
+    it('splits a backlog that fits the event cap into deliveries of at most WEBHOOK_BATCH_MAX_BYTES', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const hook = await register(ctx, client.id, domain.id, receiver.url);
+      await hold(ctx, hook.id, 0);
+      await burst(ctx, client, domain, 30);
+      await hold(ctx, hook.id, 1);
+      const got = await until('30 records', () => {
+        const bodies = consentBodies(receiver, domain.id);
+        return bodies.reduce((n, b) => n + b.body.data.events.length, 0) >= 30 ? bodies : undefined;
+      });
+      expect(got.length).toBeGreaterThan(1);
+      for (const g of got) {
+        expect(Buffer.byteLength(g.raw)).toBeLessThanOrEqual(4096);
+        expect(verify(hook.secret, g.headers, g.raw, Math.floor(Date.now() / 1000))).toBe(true);
+      }
+      const events = got.flatMap((g) => g.body.data.events).sort((a, b) => a.seq - b.seq);
+      expectWholeChain(events, domain.id, 30);
+    });
+  });
+
   describe(`${dialect}: outbox pruning`, () => {
     const ctx = useApp(dialect, { webhooks: { ...FAST.webhooks!, pollIntervalMs: 600_000 } });
 

@@ -22,13 +22,57 @@ const MAX_ROUNDS = 50;
 export const KEEP_DELIVERIES_MS = 30 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
-/** The event a consent record becomes (docs/webhooks.md, "Payload"). Its id is stable: the idempotency key. */
-export function consentDelivery(webhook: WebhookRow, event: ConsentEvent): NewDelivery {
-  const id = `consent_${webhook.domain_id}_${event.seq}`;
-  const payload = `{"type":"consent.recorded","id":${JSON.stringify(id)},"data":{"domainId":${JSON.stringify(
-    webhook.domain_id,
-  )},"seq":${event.seq},"hash":"${event.hash}","record":${event.record}}}`;
-  return { webhookId: webhook.id, eventId: id, type: 'consent.recorded', payload };
+export interface BatchLimits {
+  /** Records per delivery at most (WEBHOOK_BATCH_MAX_EVENTS). */
+  maxEvents: number;
+  /** Body bytes per delivery at most (WEBHOOK_BATCH_MAX_BYTES); a single larger record still goes alone. */
+  maxBytes: number;
+}
+
+/**
+ * The deliveries a run of consecutive records becomes (docs/webhooks.md, "Payload"): each carries up to
+ * `maxEvents` records in chain order and stays within `maxBytes`. The id names the first and last chain
+ * position, so it is stable across retries (the idempotency key). The body is assembled from the stored
+ * record text rather than re-serialised: `record` reaches the receiver byte for byte as the chain hashed it.
+ */
+export function consentDeliveries(webhook: WebhookRow, events: readonly ConsentEvent[], limits: BatchLimits): NewDelivery[] {
+  const domain = JSON.stringify(webhook.domain_id);
+  const envelope = (id: string, parts: string) =>
+    `{"type":"consent.recorded","id":${JSON.stringify(id)},"data":{"domainId":${domain},"events":[${parts}]}}`;
+  const idOf = (first: number, last: number) => `consent_${webhook.domain_id}_${first}_${last}`;
+  const out: NewDelivery[] = [];
+  let run: string[] = [];
+  let runBytes = 0;
+  let first = 0;
+  let last = 0;
+  const flush = () => {
+    if (run.length === 0) return;
+    const id = idOf(first, last);
+    out.push({
+      webhookId: webhook.id,
+      eventId: id,
+      type: 'consent.recorded',
+      payload: envelope(id, run.join(',')),
+      events: { count: run.length, firstSeq: first, lastSeq: last },
+    });
+    run = [];
+    runBytes = 0;
+  };
+  for (const event of events) {
+    const part = `{"seq":${event.seq},"hash":"${event.hash}","record":${event.record}}`;
+    const bytes = Buffer.byteLength(part);
+    if (run.length > 0) {
+      // The body this record would make: the envelope (its id grows with the last seq), the parts, commas.
+      const joined = Buffer.byteLength(envelope(idOf(first, event.seq), '')) + runBytes + run.length + bytes;
+      if (run.length >= limits.maxEvents || joined > limits.maxBytes) flush();
+    }
+    if (run.length === 0) first = event.seq;
+    run.push(part);
+    runBytes += bytes;
+    last = event.seq;
+  }
+  flush();
+  return out;
 }
 
 /** Exponential backoff: retryBaseMs, ×2 per further attempt, capped at one hour. */
@@ -47,6 +91,8 @@ export class WebhookWorker {
   private readonly owner: string;
   private readonly send: Sender;
   private prunedAt = 0;
+  private readonly limits: BatchLimits;
+  private readonly toDeliveries: (webhook: WebhookRow, events: readonly ConsentEvent[]) => NewDelivery[];
 
   constructor(
     private readonly deps: Deps,
@@ -54,6 +100,8 @@ export class WebhookWorker {
   ) {
     this.owner = deps.ids.hex(8);
     this.send = send ?? createSender(deps.config.webhooks);
+    this.limits = { maxEvents: deps.config.webhooks.batchMaxEvents, maxBytes: deps.config.webhooks.batchMaxBytes };
+    this.toDeliveries = (webhook, events) => consentDeliveries(webhook, events, this.limits);
   }
 
   start(): void {
@@ -85,7 +133,7 @@ export class WebhookWorker {
     }
     for (const webhookId of await webhooksBehind(db)) {
       for (let round = 0; round < MAX_ROUNDS; round++) {
-        const fed = await feedWebhook(db, engine, webhookId, consentDelivery, () => ids.hex(12), this.now());
+        const fed = await feedWebhook(db, engine, webhookId, this.toDeliveries, this.limits.maxEvents, () => ids.hex(12), this.now());
         if (fed === 0) break;
       }
     }
