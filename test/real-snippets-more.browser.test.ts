@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { type BrowserApp, hostingCall, type Site, startBrowserApp } from './browser.js';
-import { unique } from './helper.js';
+import { CATALOGUE, matches, type Opened, presetDomain, STAND_IN_PAGE } from './real-snippets-common.js';
 
 /**
  * More vendors' real tag snippets, as test/real-snippets.browser.test.ts runs GA4, GTM, Meta, YouTube, Vimeo and
@@ -337,15 +336,6 @@ for (const loader of ['__ran_hubspot', '__ran_hubspot_eu']) {
 }
 const STAND_IN_SCRIPTS = [...SCRIPTS, ...HUBSPOT_PARTS];
 
-interface Preset {
-  id: number;
-  name: string;
-  scriptMarkers: string[];
-  iframeMarkers: string[];
-}
-const CATALOGUE = JSON.parse(fs.readFileSync(new URL('../data/presets.json', import.meta.url), 'utf8')) as Preset[];
-/** As the widget matches (widget/src/scripts.ts `has`, markers lower-cased by the server). */
-const matches = (s: string, markers: string[]) => markers.some((m) => s.toLowerCase().includes(m.toLowerCase()));
 const presetOf = (v: Vendor) => CATALOGUE.find((p) => p.name === v.preset)!;
 /** Each `<script>` of a snippet: its `src`, or its inline text. */
 const scriptsOf = (html: string) =>
@@ -370,31 +360,17 @@ afterAll(async () => {
 const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);
 
 /**
- * A client and a domain with one active embedding per preset, imported from the catalogue by name through the
- * Hosting API (as in test/real-snippets.browser.test.ts); iframes are blocked in `blacklist` mode, so only the
- * presets' iframe markers block them. Returns the widget's snippet.
+ * The test site's domain with one active embedding per preset (real-snippets-common.ts); returns the widget's
+ * snippet, in strict mode the one the Hosting API hands out.
  */
 async function setup(presetNames = PRESET_NAMES, strict = false): Promise<string> {
-  const client = await hosting('POST', '/client', { username: unique('rsm'), password: 'long enough pw', emailAddress: 'rsm@example.com' });
-  const domain = await hosting('POST', `/client/${client.id}/domain`, { name: `http://127.0.0.1:${site.port}` });
-  const base = `/client/${client.id}/domain/${domain.id}`;
-  await hosting('PUT', base, { iframeBlockMode: 'blacklist' });
-  const ids: number[] = [];
-  for (const name of presetNames) {
-    const page = await hosting('GET', `/onboarding/presets?search=${encodeURIComponent(name)}&limit=200`);
-    const preset = (page.items as { id: number; name: string }[]).find((p) => p.name === name);
-    expect(preset, name).toBeDefined();
-    ids.push(preset!.id);
-  }
-  const imported = (await hosting('POST', `${base}/onboarding/presets`, ids.map((id) => ({ id })))) as { embeddingId: string }[];
-  expect(imported).toHaveLength(presetNames.length);
-  for (const { embeddingId } of imported) expect((await hosting('PUT', `${base}/embedding/${embeddingId}`, { active: true })).active).toBe(true);
+  const { base, snippet } = await presetDomain(hosting, appUrl, `http://127.0.0.1:${site.port}`, presetNames);
   if (strict) {
     // The snippet the Hosting API hands out in strict mode: a policy per embedding that names a host, before the widget.
     expect((await hosting('PUT', base, { strictBlocking: true })).strictBlocking).toBe(true);
     return ((await hosting('GET', `${base}/onboarding/embed`)).default as string).replace(/&amp;/g, '&');
   }
-  return `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+  return snippet;
 }
 
 const pageHtml = (widgetSnippet: string) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}
@@ -404,14 +380,6 @@ ${ENTRIES.filter(([, v]) => v.place === 'head').map(([, v]) => v.snippet).join('
 ${ENTRIES.filter(([, v]) => v.place === 'body').map(([, v]) => `<section>${v.snippet}</section>`).join('\n')}
 </body></html>`;
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  /** Every request to a vendor host (preloads included), in order. */
-  requests: string[];
-}
-
-const STAND_IN_PAGE = '<!doctype html><p>vendor stand-in</p><script>fetch("/__ran?" + encodeURIComponent(location.href))</script>';
 
 /** Stand-ins for every vendor host; the widget and the test site (127.0.0.1) are served for real. */
 async function standIns(route: Route, requests: string[]) {

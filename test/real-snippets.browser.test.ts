@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { type BrowserApp, hostingCall, type Site, startBrowserApp } from './browser.js';
-import { unique } from './helper.js';
+import { CATALOGUE, matches, type Opened, presetDomain, STAND_IN_PAGE } from './real-snippets-common.js';
 
 /**
  * Vendors' real, unmodified tag snippets (only the ids are placeholders) on a page with the widget, in
@@ -88,16 +87,6 @@ const SCRIPTS = Object.entries(VENDORS).filter(([, v]) => v.kind === 'script');
 const IFRAMES = Object.entries(VENDORS).filter(([, v]) => v.kind === 'iframe');
 const PRESET_NAMES = [...new Set(Object.values(VENDORS).map((v) => v.preset))];
 
-interface Preset {
-  id: number;
-  name: string;
-  purpose: string;
-  scriptMarkers: string[];
-  iframeMarkers: string[];
-}
-const CATALOGUE = JSON.parse(fs.readFileSync(new URL('../data/presets.json', import.meta.url), 'utf8')) as Preset[];
-/** As the widget matches (widget/src/scripts.ts `has`, markers lower-cased by the server). */
-const matches = (s: string, markers: string[]) => markers.some((m) => s.toLowerCase().includes(m.toLowerCase()));
 
 let browser: Browser;
 let site: Site;
@@ -117,41 +106,10 @@ afterAll(async () => {
 
 const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(app, KEY, method, url, payload);
 
-interface Setup {
-  snippet: string;
-  /** Embedding id per preset name. */
-  embeddings: Record<string, string>;
-  /** The domain's Hosting API path. */
-  base: string;
-}
+type Setup = Awaited<ReturnType<typeof presetDomain>>;
 
-/**
- * A client and a domain for the test site, with one embedding per preset, found by name through the catalogue
- * browse endpoint, imported (inactive) and activated with a PUT, as README "Onboarding" describes. Iframes are
- * blocked in `blacklist` mode, so only the presets' iframe markers block them.
- */
-async function setup(scheme = 'http'): Promise<Setup> {
-  const client = await hosting('POST', '/client', { username: unique('rs'), password: 'long enough pw', emailAddress: 'rs@example.com' });
-  const domain = await hosting('POST', `/client/${client.id}/domain`, { name: `${scheme}://127.0.0.1:${site.port}` });
-  const base = `/client/${client.id}/domain/${domain.id}`;
-  await hosting('PUT', base, { iframeBlockMode: 'blacklist' });
-  const ids: number[] = [];
-  for (const name of PRESET_NAMES) {
-    const page = await hosting('GET', `/onboarding/presets?search=${encodeURIComponent(name)}&limit=200`);
-    const preset = (page.items as { id: number; name: string }[]).find((p) => p.name === name);
-    expect(preset, name).toBeDefined();
-    ids.push(preset!.id);
-  }
-  const imported = (await hosting('POST', `${base}/onboarding/presets`, ids.map((id) => ({ id })))) as { presetId: number; embeddingId: string }[];
-  const embeddings: Record<string, string> = {};
-  for (const { presetId, embeddingId } of imported) {
-    const embedding = await hosting('PUT', `${base}/embedding/${embeddingId}`, { active: true });
-    expect(embedding.active).toBe(true);
-    embeddings[PRESET_NAMES[ids.indexOf(presetId)]!] = embeddingId;
-  }
-  const snippet = `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
-  return { snippet, embeddings, base };
-}
+/** The test site's domain with one active embedding per preset of the snippets (real-snippets-common.ts). */
+const setup = (scheme = 'http'): Promise<Setup> => presetDomain(hosting, appUrl, `${scheme}://127.0.0.1:${site.port}`, PRESET_NAMES);
 
 const pageHtml = (s: Setup) => `<!doctype html><html><head>${s.snippet}
 ${GA4}
@@ -165,14 +123,6 @@ ${VIMEO}
 ${MAPS}
 </body></html>`;
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  /** Every request to a vendor host (preloads included), in order. */
-  requests: string[];
-}
-
-const STAND_IN_PAGE = '<!doctype html><p>vendor stand-in</p><script>fetch("/__ran?" + encodeURIComponent(location.href))</script>';
 
 /** Stand-ins for every vendor host; the widget and the test site (127.0.0.1) are served for real. */
 async function standIns(route: Route, requests: string[]) {
