@@ -21,6 +21,8 @@ import { canonicalRecordJson } from '../src/features/consent-log/consent-log.rec
 import { WebhookWorker } from '../src/features/webhooks/webhooks.worker.js';
 
 const RECORDS = Number(process.env.WEBHOOK_COST_RECORDS ?? 20_000);
+/** WEBHOOK_COST_CASES: the batch caps to run, in order (default 1,100,1,100). */
+const CASES = (process.env.WEBHOOK_COST_CASES ?? '1,100,1,100').split(',').map(Number);
 const HOSTING_KEY = 'bench-hosting-key-0123456789abcdef';
 
 async function hosting<T>(app: App, method: 'POST' | 'GET', url: string, payload?: unknown): Promise<T> {
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config: loadConfig(env), database: handle });
   console.log(`Webhook worker cost: ${RECORDS} records per case, SQLite, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}\n`);
   try {
-    for (const maxEvents of [1, 100, 1, 100]) {
+    for (const maxEvents of CASES) {
       const client = await hosting<{ id: string; apiKey: string }>(app, 'POST', '/client', {
         username: `cost${randomBytes(4).toString('hex')}`, password: 'correct horse battery', emailAddress: 'bench@example.com',
       });

@@ -43,33 +43,42 @@ export interface NewDelivery {
   events?: { count: number; firstSeq: number; lastSeq: number };
 }
 
-/** Adds deliveries to the outbox; an event already queued for the webhook is left as it is (idempotent). */
-export async function enqueue(db: Executor, rows: readonly NewDelivery[], newId: () => string, nowMs: number): Promise<void> {
-  if (rows.length === 0) return;
+/** A lease on outbox rows: the process `owner` sends them and no other may until `until` (Unix ms). */
+export interface Lease {
+  owner: string;
+  until: number;
+}
+
+/**
+ * Adds deliveries to the outbox, leased to `lease` when given; an event already queued for the webhook is left
+ * as it is (idempotent). Returns the ids of the rows it wrote, in the order of `rows`.
+ */
+export async function enqueue(db: Executor, rows: readonly NewDelivery[], newId: () => string, nowMs: number, lease?: Lease): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const values = rows.map((r) => ({
+    id: newId(),
+    webhook_id: r.webhookId,
+    event_id: r.eventId,
+    type: r.type,
+    payload: r.payload,
+    status: 'pending' as const,
+    next_attempt_at: nowMs,
+    lease_until: lease?.until ?? null,
+    lease_owner: lease?.owner ?? null,
+    last_status: null,
+    last_error: null,
+    created_at: nowMs,
+    delivered_at: null,
+    event_count: r.events?.count ?? 0,
+    first_seq: r.events?.firstSeq ?? null,
+    last_seq: r.events?.lastSeq ?? null,
+  }));
   await db
     .insertInto('webhook_deliveries')
-    .values(
-      rows.map((r) => ({
-        id: newId(),
-        webhook_id: r.webhookId,
-        event_id: r.eventId,
-        type: r.type,
-        payload: r.payload,
-        status: 'pending' as const,
-        next_attempt_at: nowMs,
-        lease_until: null,
-        lease_owner: null,
-        last_status: null,
-        last_error: null,
-        created_at: nowMs,
-        delivered_at: null,
-        event_count: r.events?.count ?? 0,
-        first_seq: r.events?.firstSeq ?? null,
-        last_seq: r.events?.lastSeq ?? null,
-      })),
-    )
+    .values(values)
     .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
     .execute();
+  return values.map((v) => v.id);
 }
 
 /** Enabled webhooks whose domain's chain has moved past their cursor. */
@@ -90,26 +99,43 @@ export interface ConsentEvent {
   record: string;
 }
 
+/** What cutting records into runs needs: the chain position and the record's length in UTF-8 bytes. */
+export interface RecordSize {
+  seq: number;
+  bytes: number;
+}
+
+/** What one feeding pass queued: the webhook, its new outbox rows (leased to the feeder) and the records read. */
+export interface Fed {
+  webhook: WebhookRow;
+  queued: (NewDelivery & { id: string })[];
+  events: ConsentEvent[];
+}
+
 /**
- * Copies the next records after the webhook's cursor into the outbox, grouped into deliveries by
- * `toDeliveries` (runs of consecutive records), and moves the cursor, in one transaction. PostgreSQL: the
- * webhook row is locked with SKIP LOCKED, so a second process skips a webhook another is feeding instead of
- * copying the same records; SQLite has a single writer anyway. `perDelivery` (records one delivery carries at
- * most) rounds the read up to whole deliveries, so a pass does not end with a short run only because of it.
+ * Queues the next records after the webhook's cursor as deliveries, cut into runs by `toDeliveries`, and moves
+ * the cursor, in one transaction. A delivery row names its run (`first_seq`…`last_seq`) and carries no copy of
+ * the records: the feeder, which holds the lease on the rows it queued, sends them at once from the records it
+ * read here; a retry (or another process, once the lease ran out) reads the run from the log again
+ * (`readRuns`). PostgreSQL: the webhook row is locked with SKIP LOCKED, so a second process skips a webhook
+ * another is feeding instead of queuing the same records; SQLite has a single writer anyway. `perDelivery`
+ * (records one delivery carries at most) rounds the read up to whole deliveries, so a pass does not end with a
+ * short run only because of it. Undefined when there was nothing to queue.
  */
 export async function feedWebhook(
   db: Db,
   engine: Engine,
   webhookId: string,
-  toDeliveries: (webhook: WebhookRow, events: readonly ConsentEvent[]) => NewDelivery[],
+  toDeliveries: (webhook: WebhookRow, events: readonly RecordSize[]) => NewDelivery[],
   perDelivery: number,
   newId: () => string,
   nowMs: number,
-): Promise<number> {
+  lease: Lease,
+): Promise<Fed | undefined> {
   return writeTransaction(db, engine, async (trx) => {
     const query = trx.selectFrom('webhooks').selectAll().where('id', '=', webhookId).where('enabled', '=', 1);
     const webhook = await (engine === 'postgres' ? query.forUpdate().skipLocked() : query).executeTakeFirst();
-    if (!webhook) return 0;
+    if (!webhook) return undefined;
     const records = await trx
       .selectFrom('consent_records')
       .select(['seq', 'hash', 'record'])
@@ -118,19 +144,48 @@ export async function feedWebhook(
       .orderBy('seq')
       .limit(Math.ceil(FEED_READ / perDelivery) * perDelivery)
       .execute();
-    if (records.length === 0) return 0;
+    if (records.length === 0) return undefined;
     const events = records.map((r) => ({ seq: toInt(r.seq), hash: r.hash, record: r.record }));
-    await enqueue(trx, toDeliveries(webhook, events), newId, nowMs);
+    // Bytes, not characters: a record may hold non-ASCII texts and the byte cap is on the body.
+    const deliveries = toDeliveries(webhook, events.map((e) => ({ seq: e.seq, bytes: Buffer.byteLength(e.record) })));
+    const ids = await enqueue(trx, deliveries, newId, nowMs, lease);
     await trx
       .updateTable('webhooks')
       .set({ cursor_seq: events[events.length - 1]!.seq })
       .where('id', '=', webhookId)
       .execute();
-    return events.length;
+    return { webhook, queued: deliveries.map((d, i) => ({ ...d, id: ids[i]! })), events };
   });
 }
 
-export type ClaimedDelivery = WebhookDeliveryRow & { url: string; secret: string };
+/**
+ * The records of runs of one domain's chain (`first`…`last`, inclusive), in chain order, with one query. The log
+ * is append-only, so a run reads the same bytes on every retry.
+ */
+export async function readRuns(db: Executor, domainId: string, runs: readonly { first: number; last: number }[]): Promise<ConsentEvent[]> {
+  // Adjacent runs (a backlog's, claimed together) merge into one range: one index range scan each.
+  const spans: { first: number; last: number }[] = [];
+  for (const r of [...runs].sort((a, b) => a.first - b.first)) {
+    const prev = spans.at(-1);
+    if (prev && r.first <= prev.last + 1) prev.last = Math.max(prev.last, r.last);
+    else spans.push({ ...r });
+  }
+  const out: ConsentEvent[] = [];
+  for (const span of spans) {
+    const rows = await db
+      .selectFrom('consent_records')
+      .select(['seq', 'hash', 'record'])
+      .where('domain_id', '=', domainId)
+      .where('seq', '>=', span.first)
+      .where('seq', '<=', span.last)
+      .orderBy('seq')
+      .execute();
+    for (const r of rows) out.push({ seq: toInt(r.seq), hash: r.hash, record: r.record });
+  }
+  return out;
+}
+
+export type ClaimedDelivery = WebhookDeliveryRow & { url: string; secret: string; domain_id: string };
 
 /**
  * Leases up to `limit` due deliveries to `owner` until `leaseUntil`. PostgreSQL picks them with
@@ -166,13 +221,13 @@ export async function claimDue(
   if (claimed.length === 0) return [];
   const hooks = await db
     .selectFrom('webhooks')
-    .select(['id', 'url', 'secret'])
+    .select(['id', 'url', 'secret', 'domain_id'])
     .where('id', 'in', [...new Set(claimed.map((c) => c.webhook_id))])
     .execute();
   const byId = new Map(hooks.map((h) => [h.id, h]));
   return claimed.flatMap((c) => {
     const hook = byId.get(c.webhook_id);
-    return hook ? [{ ...c, url: hook.url, secret: hook.secret }] : [];
+    return hook ? [{ ...c, url: hook.url, secret: hook.secret, domain_id: hook.domain_id }] : [];
   });
 }
 

@@ -17,9 +17,10 @@ export interface SignedHeaders {
   'webhook-signature': string;
 }
 
-export function sign(secret: string, id: string, timestampSeconds: number, body: string): SignedHeaders {
+/** `body` as the bytes sent: a Buffer is hashed as it is, without building the signed string. */
+export function sign(secret: string, id: string, timestampSeconds: number, body: string | Buffer): SignedHeaders {
   const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
-  const mac = createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`, 'utf8').digest('base64');
+  const mac = createHmac('sha256', key).update(`${id}.${timestampSeconds}.`, 'utf8').update(body).digest('base64');
   return { 'webhook-id': id, 'webhook-timestamp': String(timestampSeconds), 'webhook-signature': `v1,${mac}` };
 }
 

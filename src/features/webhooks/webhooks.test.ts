@@ -19,11 +19,11 @@ import {
   type TestContext,
 } from '../../../test/helper.js';
 import { canonicalRecordJson, chainHash, genesisHash, type ConsentRecord } from '../consent-log/consent-log.record.js';
-import { pruneSettled } from './webhooks.repository.js';
+import { enqueue, pruneSettled } from './webhooks.repository.js';
 import { urlProblem } from './webhooks.sender.js';
 import { verify } from './webhooks.signer.js';
 import type { WebhookRow } from './webhooks.table.js';
-import { consentDeliveries } from './webhooks.worker.js';
+import { consentBody, consentDeliveries } from './webhooks.worker.js';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -158,31 +158,38 @@ describe('webhook URL guard', () => {
 
 describe('consent batches', () => {
   const hook = { id: 'h1', domain_id: 'd1' } as WebhookRow;
-  const event = (seq: number, size = 100) => ({ seq, hash: 'a'.repeat(64), record: JSON.stringify({ pad: 'x'.repeat(size) }) });
+  // Non-ASCII on purpose: the byte cap counts UTF-8 bytes, not characters.
+  const event = (seq: number, size = 100) => ({ seq, hash: 'a'.repeat(64), record: JSON.stringify({ pad: 'ü'.repeat(size / 2) }) });
+  const sized = (events: { seq: number; record: string }[]) => events.map((e) => ({ seq: e.seq, bytes: Buffer.byteLength(e.record) }));
 
   it('cut at the event cap and, before it, at the byte cap; a record larger than the cap goes alone', () => {
-    const byCount = consentDeliveries(hook, Array.from({ length: 25 }, (_, i) => event(i + 1)), { maxEvents: 10, maxBytes: 262_144 });
+    const byCount = consentDeliveries(hook, sized(Array.from({ length: 25 }, (_, i) => event(i + 1))), { maxEvents: 10, maxBytes: 262_144 });
     expect(byCount.map((d) => d.events)).toEqual([
       { count: 10, firstSeq: 1, lastSeq: 10 }, { count: 10, firstSeq: 11, lastSeq: 20 }, { count: 5, firstSeq: 21, lastSeq: 25 },
     ]);
     expect(byCount.map((d) => d.eventId)).toEqual(['consent_d1_1_10', 'consent_d1_11_20', 'consent_d1_21_25']);
     // ~190 bytes per event: 4096 bytes hold about 20, fewer than the 100 the event cap allows.
     const events = [...Array.from({ length: 60 }, (_, i) => event(i + 1)), event(61, 10_000), event(62)];
-    const byBytes = consentDeliveries(hook, events, { maxEvents: 100, maxBytes: 4096 });
+    const byBytes = consentDeliveries(hook, sized(events), { maxEvents: 100, maxBytes: 4096 });
     expect(byBytes.length).toBeGreaterThan(3);
+    // The rows carry no copy of the records: the body is built from the log when the row is sent.
+    expect(byBytes.every((d) => d.payload === '')).toBe(true);
+    const bodyOf = (d: (typeof byBytes)[number]) => consentBody('d1', d.eventId, d.events!.firstSeq, d.events!.lastSeq, events)!;
     let next = 1;
     for (const d of byBytes) {
-      const body = JSON.parse(d.payload) as ConsentBody;
+      const body = JSON.parse(bodyOf(d)) as ConsentBody;
       expect(body.id).toBe(d.eventId);
       expect(body.data.events.map((e) => e.seq)).toEqual(Array.from({ length: d.events!.count }, (_, i) => next + i));
       next += d.events!.count;
       if (d.events!.firstSeq === 61) expect(d.events!.count).toBe(1);
-      else expect(Buffer.byteLength(d.payload)).toBeLessThanOrEqual(4096);
+      else expect(Buffer.byteLength(bodyOf(d))).toBeLessThanOrEqual(4096);
     }
     expect(next).toBe(63);
     // Full runs: adding the next record would have passed the cap.
     const first = byBytes[0]!;
-    expect(Buffer.byteLength(first.payload) + 1 + Buffer.byteLength(`{"seq":${first.events!.lastSeq + 1},"hash":"${'a'.repeat(64)}","record":${event(1).record}}`)).toBeGreaterThan(4096);
+    expect(Buffer.byteLength(bodyOf(first)) + 1 + Buffer.byteLength(`{"seq":${first.events!.lastSeq + 1},"hash":"${'a'.repeat(64)}","record":${event(1).record}}`)).toBeGreaterThan(4096);
+    // A run the log no longer holds whole has no body.
+    expect(consentBody('d1', 'x', 1, 3, events.filter((e) => e.seq !== 2))).toBeUndefined();
   });
 });
 
@@ -321,6 +328,77 @@ for (const dialect of DIALECTS) {
         expect(verify(hook.secret, a.headers, a.body, now)).toBe(true);
       }
       expectWholeChain((JSON.parse(attempts[0]!.body) as ConsentBody).data.events, domain.id, 5);
+    });
+
+    /**
+     * The state a process leaves when it dies after queuing a run (cursor moved, row leased to it) and before
+     * sending it: written directly, as the feed's transaction would, while the webhook is held back.
+     */
+    const queuedByDeadProcess = async (hookId: string, domainId: string, first: number, last: number, leaseMs: number) => {
+      const now = Date.now();
+      const eventId = `consent_${domainId}_${first}_${last}`;
+      await enqueue(
+        ctx.database.db,
+        [{ webhookId: hookId, eventId, type: 'consent.recorded', payload: '', events: { count: last - first + 1, firstSeq: first, lastSeq: last } }],
+        () => randomBytes(12).toString('hex'),
+        now,
+        { owner: 'dead-process', until: now + leaseMs },
+      );
+      await ctx.database.db.updateTable('webhooks').set({ cursor_seq: last }).where('id', '=', hookId).execute();
+      return { eventId, leaseEnds: now + leaseMs };
+    };
+
+    it('keeps no copy of the records in the outbox: a run is sent from the log', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const hook = await register(ctx, client.id, domain.id, receiver.url);
+      await hold(ctx, hook.id, 0);
+      await burst(ctx, client, domain, 12);
+      await hold(ctx, hook.id, 1);
+      await until('12 records delivered', () => consentBodies(receiver, domain.id).flatMap((g) => g.body.data.events).length === 12 || undefined);
+      const rows = await ctx.database.db.selectFrom('webhook_deliveries').select(['payload', 'status']).where('webhook_id', '=', hook.id).execute();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.payload === '')).toBe(true);
+      expectWholeChain(consentBodies(receiver, domain.id).flatMap((g) => g.body.data.events), domain.id, 12);
+    });
+
+    it('sends a run another process queued and died before sending, once its lease has run out', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const hook = await register(ctx, client.id, domain.id, receiver.url);
+      await hold(ctx, hook.id, 0);
+      await burst(ctx, client, domain, 4);
+      const { eventId, leaseEnds } = await queuedByDeadProcess(hook.id, domain.id, 1, 4, 400);
+      await hold(ctx, hook.id, 1);
+      const got = await until('the orphaned run', () => receiver.received.find((r) => r.headers['webhook-id'] === eventId));
+      // Not before the dead process's lease ran out: until then the row is its own.
+      expect(Date.now()).toBeGreaterThanOrEqual(leaseEnds);
+      expect(verify(hook.secret, got.headers, got.body, Math.floor(Date.now() / 1000))).toBe(true);
+      expectWholeChain((JSON.parse(got.body) as ConsentBody).data.events, domain.id, 4);
+      const [row] = await until('delivered', async () => {
+        const list = await deliveries(client.id, domain.id, hook.id);
+        return list[0]?.status === 'delivered' ? list : undefined;
+      });
+      expect(row).toMatchObject({ eventId, events: 4, attempts: 1 });
+      expect(receiver.received.filter((r) => r.headers['webhook-id'] === eventId)).toHaveLength(1);
+    });
+
+    it('fails a run the log no longer holds whole at once, with a clear error, and sends nothing', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const hook = await register(ctx, client.id, domain.id, receiver.url);
+      await hold(ctx, hook.id, 0);
+      await burst(ctx, client, domain, 3);
+      const { eventId } = await queuedByDeadProcess(hook.id, domain.id, 1, 3, 0);
+      // What retention does to an expired block, here to one record of the run.
+      await ctx.database.db.deleteFrom('consent_records').where('domain_id', '=', domain.id).where('seq', '=', 2).execute();
+      await hold(ctx, hook.id, 1);
+      const [row] = await until('the run given up', async () => {
+        const list = await deliveries(client.id, domain.id, hook.id);
+        return list[0]?.status === 'failed' ? list : undefined;
+      });
+      expect(row).toMatchObject({ eventId, attempts: 1, lastError: 'records no longer in the consent log' });
+      expect([...receiver.received, ...receiver.refused].some((r) => r.headers['webhook-id'] === eventId)).toBe(false);
     });
 
     it('queues a signed test delivery', async () => {

@@ -1,4 +1,6 @@
 import type { Deps } from '../../deps.js';
+import { toInt } from '../../db/errors.js';
+import type { ConsentEvent } from './webhooks.repository.js';
 import {
   claimDue,
   feedWebhook,
@@ -7,8 +9,9 @@ import {
   settleDelivered,
   webhooksBehind,
   type ClaimedDelivery,
-  type ConsentEvent,
+  readRuns,
   type NewDelivery,
+  type RecordSize,
 } from './webhooks.repository.js';
 import { sign } from './webhooks.signer.js';
 import { createSender, type Sender } from './webhooks.sender.js';
@@ -29,50 +32,75 @@ export interface BatchLimits {
   maxBytes: number;
 }
 
+/** One event of a consent delivery's body: the record exactly as the chain hashed it, byte for byte. */
+const eventPart = (seq: number, hash: string, record: string) => `{"seq":${seq},"hash":"${hash}","record":${record}}`;
+/** An event's bytes without its record (a chain hash is always 64 hex characters). */
+const partBytes = (seq: number) => Buffer.byteLength(eventPart(seq, '0'.repeat(64), ''));
+const envelope = (domainId: string, id: string, parts: string) =>
+  `{"type":"consent.recorded","id":${JSON.stringify(id)},"data":{"domainId":${JSON.stringify(domainId)},"events":[${parts}]}}`;
+const runId = (domainId: string, first: number, last: number) => `consent_${domainId}_${first}_${last}`;
+
 /**
  * The deliveries a run of consecutive records becomes (docs/webhooks.md, "Payload"): each carries up to
  * `maxEvents` records in chain order and stays within `maxBytes`. The id names the first and last chain
- * position, so it is stable across retries (the idempotency key). The body is assembled from the stored
- * record text rather than re-serialised: `record` reaches the receiver byte for byte as the chain hashed it.
+ * position, so it is stable across retries (the idempotency key). Only sizes are needed here: the row names its
+ * run and `consentBody` builds the body from the log when it is sent, to the byte the size this cut assumed.
  */
-export function consentDeliveries(webhook: WebhookRow, events: readonly ConsentEvent[], limits: BatchLimits): NewDelivery[] {
-  const domain = JSON.stringify(webhook.domain_id);
-  const envelope = (id: string, parts: string) =>
-    `{"type":"consent.recorded","id":${JSON.stringify(id)},"data":{"domainId":${domain},"events":[${parts}]}}`;
-  const idOf = (first: number, last: number) => `consent_${webhook.domain_id}_${first}_${last}`;
+export function consentDeliveries(webhook: WebhookRow, events: readonly RecordSize[], limits: BatchLimits): NewDelivery[] {
   const out: NewDelivery[] = [];
-  let run: string[] = [];
+  let count = 0;
   let runBytes = 0;
   let first = 0;
   let last = 0;
   const flush = () => {
-    if (run.length === 0) return;
-    const id = idOf(first, last);
+    if (count === 0) return;
     out.push({
       webhookId: webhook.id,
-      eventId: id,
+      eventId: runId(webhook.domain_id, first, last),
       type: 'consent.recorded',
-      payload: envelope(id, run.join(',')),
-      events: { count: run.length, firstSeq: first, lastSeq: last },
+      payload: '',
+      events: { count, firstSeq: first, lastSeq: last },
     });
-    run = [];
+    count = 0;
     runBytes = 0;
   };
   for (const event of events) {
-    const part = `{"seq":${event.seq},"hash":"${event.hash}","record":${event.record}}`;
-    const bytes = Buffer.byteLength(part);
-    if (run.length > 0) {
+    const bytes = partBytes(event.seq) + event.bytes;
+    if (count > 0) {
       // The body this record would make: the envelope (its id grows with the last seq), the parts, commas.
-      const joined = Buffer.byteLength(envelope(idOf(first, event.seq), '')) + runBytes + run.length + bytes;
-      if (run.length >= limits.maxEvents || joined > limits.maxBytes) flush();
+      const joined = Buffer.byteLength(envelope(webhook.domain_id, runId(webhook.domain_id, first, event.seq), '')) + runBytes + count + bytes;
+      if (count >= limits.maxEvents || joined > limits.maxBytes) flush();
     }
-    if (run.length === 0) first = event.seq;
-    run.push(part);
+    if (count === 0) first = event.seq;
+    count++;
     runBytes += bytes;
     last = event.seq;
   }
   flush();
   return out;
+}
+
+/**
+ * The body of a consent delivery, from the run's records as the log holds them (assembled from the stored
+ * text rather than re-serialised: `record` reaches the receiver byte for byte as the chain hashed it).
+ * Undefined when the log no longer holds the whole run (retention deleted its block).
+ */
+export function consentBody(domainId: string, eventId: string, first: number, last: number, events: readonly ConsentEvent[]): string | undefined {
+  // `events` is in chain order and holds this run among others: find its start, then expect it unbroken.
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (events[mid]!.seq < first) lo = mid + 1;
+    else hi = mid;
+  }
+  const parts: string[] = [];
+  for (let i = lo, seq = first; seq <= last; i++, seq++) {
+    const e = events[i];
+    if (e?.seq !== seq) return undefined;
+    parts.push(eventPart(e.seq, e.hash, e.record));
+  }
+  return envelope(domainId, eventId, parts.join(','));
 }
 
 /** Exponential backoff: retryBaseMs, ×2 per further attempt, capped at one hour. */
@@ -85,6 +113,9 @@ export function backoffMs(baseMs: number, attempts: number): number {
  * webhook) and delivers due rows it leased. All state is in the database, so a restart loses nothing and
  * any number of processes share the work (docs/webhooks.md, "Delivery").
  */
+/** What sending a delivery needs of its row and webhook. */
+type Outgoing = Pick<ClaimedDelivery, 'id' | 'webhook_id' | 'event_id' | 'attempts' | 'url' | 'secret'>;
+
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -92,7 +123,7 @@ export class WebhookWorker {
   private readonly send: Sender;
   private prunedAt = 0;
   private readonly limits: BatchLimits;
-  private readonly toDeliveries: (webhook: WebhookRow, events: readonly ConsentEvent[]) => NewDelivery[];
+  private readonly toDeliveries: (webhook: WebhookRow, events: readonly RecordSize[]) => NewDelivery[];
 
   constructor(
     private readonly deps: Deps,
@@ -133,26 +164,49 @@ export class WebhookWorker {
     }
     for (const webhookId of await webhooksBehind(db)) {
       for (let round = 0; round < MAX_ROUNDS; round++) {
-        const fed = await feedWebhook(db, engine, webhookId, this.toDeliveries, this.limits.maxEvents, () => ids.hex(12), this.now());
-        if (fed === 0) break;
+        const now = this.now();
+        const lease = { owner: this.owner, until: this.leaseUntil(now) };
+        const fed = await feedWebhook(db, engine, webhookId, this.toDeliveries, this.limits.maxEvents, () => ids.hex(12), now, lease);
+        if (!fed) break;
+        // The runs just queued are leased to this process: sent now, from the records the feed read.
+        const { webhook, queued, events } = fed;
+        await this.deliverAll(
+          queued.map((q) => ({
+            delivery: { id: q.id, webhook_id: webhook.id, event_id: q.eventId, attempts: 0, url: webhook.url, secret: webhook.secret },
+            payload: consentBody(webhook.domain_id, q.eventId, q.events!.firstSeq, q.events!.lastSeq, events),
+          })),
+        );
       }
     }
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const now = this.now();
-      const leaseUntil = now + this.deps.config.webhooks.timeoutMs * 2 + 30_000;
-      const claimed = await claimDue(db, engine, this.owner, now, leaseUntil, CLAIM_BATCH);
-      if (claimed.length > 0) await this.deliverAll(claimed);
+      const claimed = await claimDue(db, engine, this.owner, now, this.leaseUntil(now), CLAIM_BATCH);
+      if (claimed.length > 0) {
+        const bodies = await this.bodies(claimed);
+        await this.deliverAll(claimed.map((delivery) => ({ delivery, payload: bodies.get(delivery.id) })));
+      }
       if (claimed.length < CLAIM_BATCH) break;
     }
   }
 
-  /** Sends a claimed batch; all successes are settled with one statement, failures one by one. */
-  private async deliverAll(claimed: readonly ClaimedDelivery[]): Promise<void> {
+  /** How long a lease holds: past the longest a send can take, so a live process never loses one mid-send. */
+  private leaseUntil(nowMs: number): number {
+    return nowMs + this.deps.config.webhooks.timeoutMs * 2 + 30_000;
+  }
+
+  /**
+   * Sends leased deliveries with their bodies; all successes are settled with one statement, failures one by
+   * one. A delivery without a body (its run is no longer in the log) fails for good.
+   */
+  private async deliverAll(batch: readonly { delivery: Outgoing; payload: string | undefined }[]): Promise<void> {
     const { config } = this.deps;
     const results = await Promise.all(
-      claimed.map(async (d) => {
-        const headers = sign(d.secret, d.event_id, Math.floor(this.now() / 1000), d.payload);
-        return { d, result: await this.send(d.url, { ...headers }, d.payload) };
+      batch.map(async ({ delivery: d, payload }) => {
+        // The log no longer holds the run: nothing to send, ever (a retry would find the same).
+        if (payload === undefined) return { d, result: { ok: false, error: 'records no longer in the consent log' }, final: true };
+        const bytes = Buffer.from(payload);
+        const headers = sign(d.secret, d.event_id, Math.floor(this.now() / 1000), bytes);
+        return { d, result: await this.send(d.url, { ...headers }, bytes), final: false };
       }),
     );
     const now = this.now();
@@ -163,10 +217,10 @@ export class WebhookWorker {
       delivered.map((r) => ({ id: r.d.id, attempts: r.d.attempts + 1, status: r.result.status ?? null })),
       now,
     );
-    for (const { d, result } of results) {
+    for (const { d, result, final: gone } of results) {
       if (result.ok) continue;
       const attempts = d.attempts + 1;
-      const final = attempts >= config.webhooks.maxAttempts;
+      const final = gone || attempts >= config.webhooks.maxAttempts;
       await settle(this.deps.db, d.id, this.owner, {
         status: final ? 'failed' : 'pending',
         attempts,
@@ -177,6 +231,29 @@ export class WebhookWorker {
       });
       if (final) this.deps.log.warn({ webhookId: d.webhook_id, eventId: d.event_id }, 'webhook delivery given up');
     }
+  }
+
+  /**
+   * Each claimed delivery's body. A consent run's (empty `payload`) is read from the log, one query per domain
+   * for all its runs in the batch; other events, and consent rows queued before bodies were built at send time,
+   * carry theirs.
+   */
+  private async bodies(claimed: readonly ClaimedDelivery[]): Promise<Map<string, string | undefined>> {
+    const out = new Map<string, string | undefined>();
+    const runs = new Map<string, ClaimedDelivery[]>();
+    for (const d of claimed) {
+      if (d.payload !== '' || d.first_seq === null || d.last_seq === null) out.set(d.id, d.payload);
+      else runs.set(d.domain_id, [...(runs.get(d.domain_id) ?? []), d]);
+    }
+    for (const [domainId, list] of runs) {
+      const span = (d: ClaimedDelivery) => ({ first: toInt(d.first_seq!), last: toInt(d.last_seq!) });
+      const events = await readRuns(this.deps.db, domainId, list.map(span));
+      for (const d of list) {
+        const { first, last } = span(d);
+        out.set(d.id, consentBody(domainId, d.event_id, first, last, events));
+      }
+    }
+    return out;
   }
 
   private now(): number {
