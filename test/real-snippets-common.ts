@@ -64,3 +64,14 @@ export async function presetDomain(hosting: Hosting, appUrl: string, name: strin
   const snippet = `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
   return { base, embeddings, snippet };
 }
+
+/**
+ * Consent to one purpose only, as a visitor gives it: the first layer's "Settings", the purpose's switch (its label
+ * in the widget's language, e.g. `Analytics`), "Save".
+ */
+export async function acceptOnlyPurpose(page: Page, purpose: string) {
+  const widget = page.locator('#ccm-widget');
+  await widget.locator('button.s', { hasText: 'Settings' }).click();
+  await widget.locator('label', { hasText: purpose }).locator('input').check();
+  await widget.locator('button.a', { hasText: 'Save' }).click();
+}

@@ -2,7 +2,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { type BrowserApp, hostingCall, type Site, startBrowserApp } from './browser.js';
-import { CATALOGUE, matches, type Opened, presetDomain, STAND_IN_PAGE } from './real-snippets-common.js';
+import { acceptOnlyPurpose, CATALOGUE, matches, type Opened, presetDomain, STAND_IN_PAGE } from './real-snippets-common.js';
 
 /**
  * Vendors' real, unmodified tag snippets (only the ids are placeholders) on a page with the widget, in
@@ -22,6 +22,27 @@ const GA4 = `<!-- Google tag (gtag.js) -->
   gtag('js', new Date());
 
   gtag('config', 'G-XXXXXXX');
+</script>`;
+
+// GA4 and Google Ads in one Google tag, as Google hands it out to a site that uses both, and a conversion on a later
+// part of the page (Google Ads → Conversions → "Event snippet").
+const GA4_AND_ADS = `<!-- Google tag (gtag.js) -->
+<script async src="https://www.googletagmanager.com/gtag/js?id=G-XXXXXXX"></script>
+<script>
+  window.dataLayer = window.dataLayer || [];
+  function gtag(){dataLayer.push(arguments);}
+  gtag('js', new Date());
+
+  gtag('config', 'G-XXXXXXX');
+  gtag('config', 'AW-123456789');
+</script>`;
+const ADS_CONVERSION = `<!-- Event snippet for Purchase conversion page -->
+<script>
+  gtag('event', 'conversion', {'send_to': 'AW-123456789/AbC-D_efG-h12_34-567', 'value': 1.0, 'currency': 'EUR'});
+</script>`;
+// The same tag split by the site for Analytics-only measurement (docs/widget.md): GA4's snippet, then Ads' config alone.
+const ADS_CONFIG = `<script>
+  gtag('config', 'AW-123456789');
 </script>`;
 
 // Google Tag Manager: the head snippet and the body <noscript> from "Install Google Tag Manager".
@@ -109,7 +130,8 @@ const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown)
 type Setup = Awaited<ReturnType<typeof presetDomain>>;
 
 /** The test site's domain with one active embedding per preset of the snippets (real-snippets-common.ts). */
-const setup = (scheme = 'http'): Promise<Setup> => presetDomain(hosting, appUrl, `${scheme}://127.0.0.1:${site.port}`, PRESET_NAMES);
+const setup = (scheme = 'http', presets: readonly string[] = PRESET_NAMES): Promise<Setup> =>
+  presetDomain(hosting, appUrl, `${scheme}://127.0.0.1:${site.port}`, presets);
 
 const pageHtml = (s: Setup) => `<!doctype html><html><head>${s.snippet}
 ${GA4}
@@ -139,13 +161,16 @@ async function standIns(route: Route, requests: string[]) {
   return route.fulfill({ status: 204, body: '' });
 }
 
-/** `cpu`: Chromium's CPU throttling for the page's own process (its cross-site frames run in processes of their own). */
-async function open(s: Setup, cpu = 1): Promise<Opened> {
+/**
+ * `cpu`: Chromium's CPU throttling for the page's own process (its cross-site frames run in processes of their own);
+ * `html`: the page, `answer`: the vendor hosts' stand-ins.
+ */
+async function open(s: Setup, cpu = 1, html = pageHtml, answer = standIns): Promise<Opened> {
   const path = `/p${++pageNo}`;
-  site.setPage(path, pageHtml(s));
+  site.setPage(path, html(s));
   const context = await browser.newContext();
   const requests: string[] = [];
-  await context.route('**/*', (route) => standIns(route, requests));
+  await context.route('**/*', (route) => answer(route, requests));
   const page = await context.newPage();
   if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await page.goto(`${site.url}${path}`);
@@ -391,6 +416,156 @@ ${loader('data-ccm-loader-src', 'G-AFTER')}
     expect(await globalOf(p, '__ran_gtag')).toBe(true);
     expect(requests).toHaveLength(3);
     await context.close();
+  }, 150_000);
+});
+
+describe('one Google tag for GA4 and Google Ads: consent to Analytics does not run Ads', () => {
+  const PRESETS = ['Google Analytics 4', 'Google Ads Conversion Tracking'];
+  const page = (head: string) => (s: Setup) => `<!doctype html><html><head>${s.snippet}
+${head}
+</head><body>
+<h1>Thank you for your order</h1>
+${ADS_CONVERSION}
+</body></html>`;
+  const combined = page(GA4_AND_ADS);
+  const split = page(`${GA4}\n${ADS_CONFIG}`);
+
+  /**
+   * gtag.js as far as this test needs it: it carries out the commands queued in `dataLayer` and those pushed later,
+   * as the real one does, and sends each hit to the host the real tag uses: a page view for a `G-` config, the
+   * remarketing hits of an `AW-` config, the conversion hits of an event sent to `AW-…/label`. So the requests show
+   * which tags ran, whatever order the widget lets the scripts run in.
+   */
+  const GTAG = `window.__ran_gtag = true;
+(function () {
+  var dl = window.dataLayer = window.dataLayer || [];
+  function hit(u) { new Image().src = u; }
+  function run(a) {
+    if (!a || typeof a.length !== 'number') return;
+    var id = String(a[1] || ''), to = a[0] === 'event' && a[2] ? String(a[2].send_to || '') : '';
+    if (a[0] === 'config' && /^G-/.test(id)) hit('https://www.google-analytics.com/g/collect?v=2&tid=' + id + '&en=page_view');
+    if (a[0] === 'config' && /^AW-/.test(id)) {
+      hit('https://googleads.g.doubleclick.net/pagead/viewthroughconversion/' + id.slice(3) + '/');
+      hit('https://www.google.com/pagead/1p-user-list/' + id.slice(3) + '/');
+    }
+    if (/^AW-/.test(to)) {
+      var p = to.slice(3).split('/');
+      hit('https://www.googleadservices.com/pagead/conversion/' + p[0] + '/?label=' + p[1]);
+      hit('https://www.google.com/pagead/1p-conversion/' + p[0] + '/?label=' + p[1]);
+    }
+  }
+  dl.forEach(run);
+  var push = dl.push;
+  dl.push = function () { for (var i = 0; i < arguments.length; i++) run(arguments[i]); return push.apply(dl, arguments); };
+})();`;
+  async function withGtag(route: Route, requests: string[]) {
+    const url = route.request().url();
+    if (new URL(url).pathname !== '/gtag/js') return standIns(route, requests);
+    requests.push(url);
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: GTAG });
+  }
+
+  /** Requests to Google Ads' hosts: what the `AW-` tag sends once it runs (with Consent Mode denied, cookieless). */
+  const adsHits = (o: Opened) => o.requests.filter((r) => {
+    const { hostname, pathname } = new URL(r);
+    return ['www.googleadservices.com', 'googleads.g.doubleclick.net'].includes(hostname) || (hostname === 'www.google.com' && pathname.startsWith('/pagead/'));
+  });
+  const gaHits = (o: Opened) => o.requests.filter((r) => r.startsWith('https://www.google-analytics.com/g/collect'));
+  /** The gtag commands in `dataLayer` (each an `arguments`, as JSON) that contain `needle`. */
+  const commands = (p: Page, needle: string) => p.evaluate((n) => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
+    .map((e) => JSON.stringify(e !== null && typeof e === 'object' && 'length' in e ? Array.from(e as ArrayLike<unknown>) : e))
+    .filter((json) => json.includes(n)), needle);
+  /** Inline scripts that name `AW-` and are still held back by the widget. */
+  const heldAds = (p: Page) => p.evaluate(() => [...document.scripts].filter((e) => e.type === 'text/plain' && e.text.includes('AW-')).length);
+  const decided = async (p: Page) => JSON.parse((await p.evaluate(() => localStorage.getItem('ccm_consent')))!)['/'] as { embeddings: string[] };
+
+  it('the catalogue claims every inline form that configures or sends to an `AW-` tag for Google Ads, and GA4\'s own part for no one', () => {
+    const named = (name: string) => CATALOGUE.find((p) => p.name === name)!.scriptMarkers;
+    const ads = named('Google Ads Conversion Tracking');
+    const forms = [
+      // As Google's docs write them, and as CMS plugins print them (double quotes, no spaces, JSON-encoded values).
+      "gtag('config', 'AW-123456789');", "gtag('config','AW-123456789');", 'gtag("config", "AW-123456789");', 'gtag("config","AW-123456789");',
+      "gtag('event', 'conversion', {'send_to': 'AW-1/x'});", "gtag('event','conversion',{'send_to':'AW-1/x'});",
+      'gtag("event", "conversion", {"send_to": "AW-1/x"});', 'gtag("event","conversion",{"send_to":"AW-1\\/x","value":1});',
+      // The markers leave out `gtag(`, so a wrapper or a plugin's renamed gtag is claimed too.
+      "window.gtag('config', 'AW-123456789');", "__gtagTracker('config', 'AW-123456789');",
+    ];
+    for (const form of forms) expect(matches(form, ads), form).toBe(true);
+    for (const snippet of [GA4_AND_ADS, ADS_CONVERSION, ADS_CONFIG]) expect(matches(snippet, ads), snippet).toBe(true);
+    // GA4's own snippet stays GA4's alone (its inline part runs before consent: it only queues), and code that merely
+    // contains `aw-` is nobody's.
+    expect(matches(GA4, ads)).toBe(false);
+    for (const other of ["el.classList.add('aw-button');", 'var theme = {"config": "aw-dark"};', "load('config', 'award-2026');", "gtag('config', 'G-XXXXXXX');"]) {
+      expect(matches(other, ads), other).toBe(false);
+    }
+    // Remarketing does not claim the config (docs/widget.md, "One Google tag for GA4 and Google Ads"): like the
+    // `AW-` gtag.js address, it is Conversion Tracking's.
+    expect(matches(GA4_AND_ADS, named('Google Ads Remarketing'))).toBe(false);
+  });
+
+  it('one inline script that configures both waits for both: nothing before a decision, nothing of it on Analytics only, all after "accept all"', async () => {
+    const s = await setup('http', PRESETS);
+    const o = await open(s, 1, combined, withGtag);
+    expect(await globalOf(o.page, '__ran_gtag')).toBeUndefined();
+    expect(await commands(o.page, 'AW-')).toEqual([]);
+    expect(await heldAds(o.page)).toBe(2);
+
+    await acceptOnlyPurpose(o.page, 'Analytics');
+    const entry = await decided(o.page);
+    expect(entry.embeddings).toContain(s.embeddings['Google Analytics 4']);
+    expect(entry.embeddings).not.toContain(s.embeddings['Google Ads Conversion Tracking']);
+    // GA4's gtag.js runs; the inline script it needs is held back with Ads' config in it.
+    await o.page.waitForFunction(() => (window as unknown as Record<string, unknown>).__ran_gtag === true, undefined, { timeout: 15_000 });
+    await o.page.waitForTimeout(700);
+    expect(await commands(o.page, 'AW-')).toEqual([]);
+    expect(adsHits(o)).toEqual([]);
+    expect(await heldAds(o.page)).toBe(2);
+    // Fail closed: GA4's config is in the same script, so such a site measures Analytics-only visitors not at all.
+    expect(await commands(o.page, 'G-XXXXXXX')).toEqual([]);
+    expect(gaHits(o)).toEqual([]);
+    await o.context.close();
+
+    const all = await open(s, 1, combined, withGtag);
+    expect(adsHits(all)).toEqual([]);
+    await widget(all.page).locator('button.a').click();
+    await expect.poll(() => commands(all.page, 'AW-'), { timeout: 15_000 }).toEqual([
+      '["config","AW-123456789"]',
+      '["event","conversion",{"send_to":"AW-123456789/AbC-D_efG-h12_34-567","value":1,"currency":"EUR"}]',
+    ]);
+    await all.page.waitForFunction(() => (window as unknown as Record<string, unknown>).__ran_gtag === true, undefined, { timeout: 15_000 });
+    // The stand-in gtag.js sees both tags: a GA4 page view, and Ads' remarketing and conversion hits.
+    await expect.poll(() => adsHits(all).map((r) => new URL(r).hostname).sort(), { timeout: 15_000 })
+      .toEqual(['googleads.g.doubleclick.net', 'www.google.com', 'www.google.com', 'www.googleadservices.com']);
+    // Polled: requests reach the route in any order.
+    await expect.poll(() => gaHits(all).length, { timeout: 15_000 }).toBe(1);
+    expect(await heldAds(all.page)).toBe(0);
+    await all.context.close();
+  }, 150_000);
+
+  it('a site that splits the tag gets Analytics-only measurement: GA4 runs, the Ads config and conversion do not', async () => {
+    const s = await setup('http', PRESETS);
+    const o = await open(s, 1, split, withGtag);
+    // GA4's inline part only queues and runs at once; gtag.js waits for consent.
+    expect(await commands(o.page, 'G-XXXXXXX')).toEqual(['["config","G-XXXXXXX"]']);
+    expect(await globalOf(o.page, '__ran_gtag')).toBeUndefined();
+    expect(await heldAds(o.page)).toBe(2);
+
+    await acceptOnlyPurpose(o.page, 'Analytics');
+    await expect.poll(() => gaHits(o).length, { timeout: 15_000 }).toBe(1);
+    expect(await globalOf(o.page, '__ran_gtag')).toBe(true);
+    await o.page.waitForTimeout(700);
+    expect(await commands(o.page, 'AW-')).toEqual([]);
+    expect(adsHits(o)).toEqual([]);
+    expect(await heldAds(o.page)).toBe(2);
+    await o.context.close();
+
+    // The held-back scripts are the ones that run on consent to Ads (so the quiet above is the widget's doing).
+    const all = await open(s, 1, split, withGtag);
+    await widget(all.page).locator('button.a').click();
+    await expect.poll(() => adsHits(all).length, { timeout: 15_000 }).toBe(4);
+    expect(await commands(all.page, 'AW-')).toHaveLength(2);
+    await expect.poll(() => gaHits(all).length, { timeout: 15_000 }).toBe(1);
+    await all.context.close();
   }, 150_000);
 });
 

@@ -8,7 +8,11 @@ import { PURPOSE_IDS } from '../locales/builtin-texts.js';
  * which refuses to write a catalogue that breaks them.
  */
 export const CATALOGUE_LIMITS = {
-  name: 100, vendor: 300, url: 500, markers: 10, markerLength: 200,
+  /**
+   * `markers` was 10 until 2026-11-26: Google Ads Conversion Tracking needs 12, its four addresses and one inline
+   * marker per quoting style of `'config', 'AW-…'` and `'send_to': 'AW-…'` (a marker is a plain substring).
+   */
+  name: 100, vendor: 300, url: 500, markers: 16, markerLength: 200,
   assets: MAX_ASSETS_PER_EMBEDDING, assetName: 200, text: 1000, localizedShort: 300,
   /** Characters other than `*` a wildcard name needs, so that `a*` cannot claim half the web's cookies. */
   wildcardLiteral: 3,
