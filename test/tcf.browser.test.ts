@@ -175,8 +175,8 @@ describe('TCF in Chromium', { timeout: 60_000 }, () => {
       (window as unknown as { heard: string[] }).heard = heard;
       api('addEventListener', 2, (d: { eventStatus: string; listenerId: number }) => {
         heard.push(d.eventStatus);
-        // window.__tcfapi again, as vendors call it: `api` may still be the IAB stub, whose queue nobody reads once
-        // the CMP API has replaced it (the IAB code runs after the banner's paint, which under load is after this).
+        // window.__tcfapi again, as most vendors call it (a kept reference to the stub is answered too: the test
+        // "answers a vendor that kept the stub").
         (window as unknown as { __tcfapi: (...a: unknown[]) => void }).__tcfapi('removeEventListener', 2, (ok: boolean) => resolve(ok), d.listenerId);
       });
     }));
@@ -184,6 +184,29 @@ describe('TCF in Chromium', { timeout: 60_000 }, () => {
     await layer(page).locator('.n button.a').click();
     await waitEvent(page, 'useractioncomplete');
     expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual(['cmpuishown']);
+    await context.close();
+  });
+
+  it('answers a vendor that kept the stub: its calls after the CMP API took over are not lost in the stub queue', async () => {
+    const s = await setup();
+    // As Prebid's consent module does: `__tcfapi` looked up once, while it is still the IAB stub.
+    const { page, context } = await open(s, undefined, '<script>window.keptStub = window.__tcfapi;</script>');
+    await waitEvent(page, 'cmpuishown');
+    // The CMP API has replaced the stub by now (cmpuishown comes from it); the kept reference has not changed.
+    expect(await page.evaluate(() => (window as unknown as { keptStub: unknown; __tcfapi: unknown }).keptStub !== (window as unknown as { __tcfapi: unknown }).__tcfapi)).toBe(true);
+    await layer(page).locator('.n button.a').click();
+    const done = await waitEvent(page, 'useractioncomplete');
+    const answered = await page.evaluate(() => new Promise((resolve, reject) => {
+      const kept = (window as unknown as { keptStub: (...a: unknown[]) => void }).keptStub;
+      setTimeout(() => reject(new Error('the kept stub never answered')), 5000);
+      kept('getTCData', 2, (d: { tcString: string; eventStatus: string }, ok: boolean) => resolve({ tc: d.tcString, ok }));
+    }));
+    expect(answered).toEqual({ tc: done.tc, ok: true });
+    // A listener registered through the kept stub hears the stored decision as well.
+    const heard = await page.evaluate(() => new Promise((resolve) => {
+      (window as unknown as { keptStub: (...a: unknown[]) => void }).keptStub('addEventListener', 2, (d: { eventStatus: string; tcString: string }) => resolve([d.eventStatus, d.tcString]));
+    }));
+    expect(heard).toEqual(['useractioncomplete', done.tc]);
     await context.close();
   });
 

@@ -21,6 +21,9 @@ let gvl: GVL | undefined;
 let ready: Promise<GVL>;
 let ac: string | undefined;
 
+/** The IAB stub's queue (the stub hands it out when called without arguments), taken before the CMP API replaces it. */
+const stubQueue = (window as unknown as { __tcfapi?: () => unknown }).__tcfapi?.();
+
 // The CMP API replaces the stub at once and answers the calls vendors queued before this chunk loaded;
 // getTCData and the event listeners wait until the first update() below. addtlConsent is added to the
 // TCData object when Google Additional Consent is on (Google's AC spec).
@@ -28,6 +31,16 @@ const cmp = new CmpApi(T.c, T.cv, true, T.ac ? {
   getTCData: (next: (data: unknown, ok: boolean) => void, data: unknown, ok: boolean) =>
     next(data && typeof data === 'object' ? Object.assign(data, { addtlConsent: ac }) : data, ok),
 } : undefined);
+
+// A vendor that looked `__tcfapi` up once, before this chunk ran (Prebid's consent module does), still holds the
+// stub: its later calls land in the stub's queue, which the CMP API read only once. From now on that queue hands
+// every call on to the CMP API (the stub itself still answers `ping` as "stub", as the IAB's code does).
+if (Array.isArray(stubQueue)) {
+  stubQueue.push = (...calls: unknown[][]) => {
+    for (const a of calls) (window as unknown as { __tcfapi: (...x: unknown[]) => void }).__tcfapi(...a);
+    return 0;
+  };
+}
 
 /** The prefix's URL macro handler (prefix.ts), called again with each new decision. */
 const macros = (tc: string, a: string | undefined) =>
