@@ -97,7 +97,7 @@ export const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
 export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undefined): HTMLElement {
   const ph = h('div', { class: 'ccm-blocked', style: `width:${f.width ? `${f.width}px` : '100%'};height:${f.height || 150}px;max-width:100%` });
   const sr = ph.attachShadow({ mode: 'open' });
-  const x = owner ? texts(owner) : undefined;
+  const x = owner && texts(owner);
   const blocked = new URL(f.getAttribute(ATTR) || '', S._here);
   let always = c.ri;
   const accept = (ev: Event) => {

@@ -20,7 +20,7 @@ function start(): void {
   S._store = openStore();
   S._stored = readAll()[c.p];
   // A hand-over token in the address (cross-domain variant only) is taken out of it before anything reads it.
-  const token = __PLACET_SX__ && !c.bl ? received() : undefined;
+  const token = __PLACET_SX__ && !c.bl && received();
   S.decided = validDecision(S._stored);
   S._implicit = !S.decided && c.oe && !gpc && !(dnt && th.dnt);
   S.acc = new Set<string>(S.decided ? [...S._stored!.embeddings, ...necessary] : S._implicit ? em.map((e) => e.i) : necessary);

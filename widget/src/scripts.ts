@@ -167,9 +167,19 @@ export const hook = () => {
   } else wide();
 };
 
-export const runScript = (old: HTMLScriptElement, loader: boolean) => {
+/**
+ * Runs a blocked script as a copy. `after` is the last ordered external copy inserted before it: an inline copy
+ * waits until that one has run (its load or error event comes right after it ran, before the next ordered copy
+ * runs), as the parser ran them, since inline code often uses the library loaded above it. Returns what the next
+ * copy waits for.
+ */
+export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLScriptElement): HTMLScriptElement | undefined => {
   const type = loader ? '' : old.getAttribute('data-ccm-type');
   const src = loader ? old.getAttribute('data-ccm-loader-src') || old.getAttribute('src') : old.getAttribute('src');
+  if (!src && after) {
+    ['load', 'error'].map((e) => after.addEventListener(e, () => runScript(old, loader)));
+    return after;
+  }
   // evalInlineScripts: inline code runs through a global eval instead of a new <script> element (no
   // document.currentScript; under a Content Security Policy it needs 'unsafe-eval' rather than a nonce).
   if (c.ev && !src && type !== 'module') {
@@ -184,7 +194,7 @@ export const runScript = (old: HTMLScriptElement, loader: boolean) => {
     return;
   }
   const s = doc.createElement('script');
-  for (const a of Array.from(old.attributes)) {
+  for (const a of old.attributes) {
     if (!/^(type|src|data-ccm-)/.test(a.name)) s.setAttribute(a.name, a.value);
   }
   // A parsed nonce is hidden from getAttribute(); without it a CSP with nonces refuses the copy.
@@ -199,6 +209,8 @@ export const runScript = (old: HTMLScriptElement, loader: boolean) => {
   } else s.text = old.text;
   S._approved.add(s);
   old.replaceWith(s);
+  // A copy made here is async unless it is an external classic script of the page's order (set above).
+  return s.async ? after : s;
 };
 
 export const loaderAllowed = (el: HTMLScriptElement) => {
@@ -214,11 +226,12 @@ export const injected = new Set<string>();
 export const apply = () => {
   // Frames first: a frame's navigation and new document take longest, so its request leaves before the scripts'.
   applyFrames();
+  let after: HTMLScriptElement | undefined;
   for (const el of blockedScripts.slice()) {
     const loader = el.getAttribute(ATTR) === 'l';
     if (el.isConnected && (loader ? loaderAllowed(el) : !mustBlock(scriptKey(el)) && !unclaimed(el))) {
       blockedScripts.splice(blockedScripts.indexOf(el), 1);
-      runScript(el, loader);
+      after = runScript(el, loader, after);
     }
   }
   for (const e of em) {

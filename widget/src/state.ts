@@ -41,13 +41,9 @@ export const NECESSARY = '41ba25c';
 export const gpc = nav.globalPrivacyControl === true;
 export const dnt = nav.doNotTrack === '1';
 
-export const S = {
-  /** Where the decision is kept: a Storage, null for the cookie, undefined when storage is refused (memory). */
-  _store: undefined as Storage | null | undefined,
+const fields = {
   /** The decision as last written, also the fallback when storage is refused. */
   _mem: '',
-  /** This visitor's decision for this domain path, if any. */
-  _stored: undefined as Stored | undefined,
   /** A valid decision exists (not voided by age, revision or legal revision). */
   decided: false,
   /** enableOnlyInEu and a visitor from outside the area, without a decision: everything runs. */
@@ -56,27 +52,37 @@ export const S = {
   acc: new Set<string>(),
   /** The page address once a hand-over token is removed from it. */
   _here: '',
-  /** The widget's own <script> element (never blocked). */
-  _own: null as HTMLOrSVGScriptElement | null,
-  /** The gtag function taken at start: the page's, or one that feeds dataLayer. */
-  _gtag: undefined as unknown as (...a: unknown[]) => void,
-  /** The widget's host element (an open shadow root) and the panel inside it that shows the layer. */
-  _host: undefined as unknown as HTMLElement,
-  _panel: undefined as unknown as HTMLElement,
   /** Scripts and iframes the widget itself inserted or let load: never checked again. */
   _approved: new WeakSet<Node>(),
   /** The locale shown. */
   lang: '',
   /** The open layer: 0 none (icon), 1 banner, 2 settings, 3 details, 4 a legal text. */
   layer: 0,
-  /** Where focus goes back to when the widget closes. */
-  _returnTo: null as Element | null,
   /** The embeddings ticked in the settings, not yet saved. */
   _sel: new Set<string>(),
   /** The legal text shown in layer 4, and the layer it was opened from. */
   _legal: '',
   _legalFrom: 1,
-  /** TCF: the TC string and Google AC string of the decision being recorded (set by the TCF chunk). */
-  tc: undefined as string | undefined,
-  ac: undefined as string | undefined,
 };
+
+/** The state set later, at start or by a decision: absent from the literal (it would only spell out `undefined`). */
+interface Later {
+  /** The widget's own <script> element (never blocked). */
+  _own?: HTMLOrSVGScriptElement | null;
+  /** Where focus goes back to when the widget closes. */
+  _returnTo?: Element | null;
+  /** Where the decision is kept: a Storage, null for the cookie, undefined when storage is refused (memory). */
+  _store?: Storage | null;
+  /** This visitor's decision for this domain path, if any. */
+  _stored?: Stored;
+  /** The gtag function taken at start: the page's, or one that feeds dataLayer. */
+  _gtag: (...a: unknown[]) => void;
+  /** The widget's host element (an open shadow root) and the panel inside it that shows the layer (set at start). */
+  _host: HTMLElement;
+  _panel: HTMLElement;
+  /** TCF: the TC string and Google AC string of the decision being recorded (set by the TCF chunk). */
+  tc?: string;
+  ac?: string;
+}
+
+export const S = fields as typeof fields & Later;

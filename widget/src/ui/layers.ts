@@ -28,7 +28,7 @@ export const build = () => {
       else if (S.decided) closeLayer();
       else if (th.close) dismiss();
     } else if (e.key === 'Tab' && (S.layer > 1 || th.blocking)) {
-      const f = Array.from(S._panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const f = [...S._panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
       const i = f.indexOf(root.activeElement as HTMLElement);
       const next = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : i === f.length - 1 ? 0 : i + 1;
       f[next]?.focus();
