@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { hosting } from './api.js';
 import { DomainsPanel } from './domains.js';
 import type { Ctx } from './main.js';
-import { Check, ErrorBox, Field, PageTitle, Status } from './ui.js';
+import { Check, ErrorBox, Field, PageTitle, Status, useAction } from './ui.js';
 
 export interface Client {
   id: string;
@@ -73,20 +73,10 @@ function NewClient({ ctx, onCreated }: { ctx: Ctx; onCreated: () => void }) {
   const { t } = ctx;
   const empty = { username: '', emailAddress: '', password: '', company: '', active: true };
   const [form, setForm] = useState(empty);
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
-  const submit = async (e: Event) => {
+  const { act, error, status } = useAction(onCreated); // on failure the form keeps what was typed
+  const submit = (e: Event) => {
     e.preventDefault();
-    setError(null);
-    setStatus('');
-    try {
-      await hosting('POST', '/client', form);
-      setForm(empty);
-      setStatus(t('created'));
-      onCreated();
-    } catch (err) {
-      setError(err); // the form keeps what was typed
-    }
+    void act(() => hosting('POST', '/client', form), t('created'), () => setForm(empty));
   };
   const text = (key: 'username' | 'emailAddress' | 'password' | 'company', label: string, type: 'text' | 'email' | 'password' = 'text', help?: string) => (
     <Field label={label} help={help}>
@@ -135,20 +125,13 @@ const FEATURES = ['canUseABTests', 'canUseAnalytics', 'canUseConsentSharing', 'c
 function ClientForm({ ctx, client, onSaved }: { ctx: Ctx; client: Client; onSaved: (c: Client) => void }) {
   const { t } = ctx;
   const [form, setForm] = useState({ ...client, password: '' });
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, status } = useAction();
   const save = async (changes: Partial<typeof form>) => {
-    setError(null);
-    setStatus('');
     const { password, ...rest } = { ...form, ...changes };
-    try {
-      const saved = await hosting<Client>('PUT', `/client/${client.id}`, password ? { ...rest, password } : rest);
+    await act(() => hosting<Client>('PUT', `/client/${client.id}`, password ? { ...rest, password } : rest), t('saved'), (saved) => {
       setForm({ ...saved, password: '' });
       onSaved(saved);
-      setStatus(t('saved'));
-    } catch (err) {
-      setError(err);
-    }
+    });
   };
   const text = (key: 'username' | 'firstName' | 'lastName' | 'company' | 'emailAddress' | 'password', label: string, type: 'text' | 'email' | 'password' = 'text', help?: string) => (
     <Field label={label} help={help}>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { domainApi, domainApiPage, hosting } from './api.js';
 import type { TextKey } from './i18n.js';
 import type { Ctx } from './main.js';
-import { ErrorBox, Field, Status } from './ui.js';
+import { ErrorBox, Field, Status, useAction } from './ui.js';
 
 interface Block {
   id: number;
@@ -37,26 +37,14 @@ export function ConsentLogPanel({ ctx, base, domainId }: { ctx: Ctx; base: strin
   const l = L[ctx.lang];
   const [blocks, setBlocks] = useState<Block[] | null>(null);
   const [result, setResult] = useState<VerifyResult | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { act, error, setError, status } = useAction(() => load());
   const [asking, setAsking] = useState(false);
-  const [status, setStatus] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [shownFor, setShownFor] = useState<{ ucid: string; n: number } | null>(null);
   const load = () => hosting<Block[]>('GET', `${base}/consent-log/blocks`).then(setBlocks, setError);
   useEffect(() => void load(), [base]);
   const open = blocks?.find((b) => b.state === 'open');
-  const archive = async () => {
-    setError(null);
-    setStatus('');
-    try {
-      const done = await hosting<Block>('POST', `${base}/consent-log/archive`);
-      setAsking(false);
-      setStatus(l.archivedDone(done.id));
-      await load();
-    } catch (err) {
-      setError(err);
-    }
-  };
+  const archive = () => act(() => hosting<Block>('POST', `${base}/consent-log/archive`), (done) => l.archivedDone(done.id), () => setAsking(false));
   const verify = async () => {
     setError(null);
     setResult(null);

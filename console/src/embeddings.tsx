@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { hosting } from './api.js';
 import type { Ctx } from './main.js';
 import { EmbeddingEditor } from './embedding-editor.js';
-import { Check, ErrorBox, Field, Status } from './ui.js';
+import { Check, ErrorBox, Field, Status, useAction } from './ui.js';
 
 interface Embedding {
   id: string;
@@ -39,22 +39,10 @@ export function EmbeddingsPanel({ ctx, base }: { ctx: Ctx; base: string }) {
   const l = L[ctx.lang];
   const purposeName = (id: string) => PURPOSES[id]?.[ctx.lang === 'de' ? 1 : 0] ?? id;
   const [items, setItems] = useState<Embedding[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, setError, status } = useAction(() => load());
   const [editing, setEditing] = useState<string | null>(null);
   const load = () => hosting<Embedding[]>('GET', `${base}/embedding`).then(setItems, setError);
   useEffect(() => void load(), [base]);
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    setError(null);
-    setStatus('');
-    try {
-      await work();
-      setStatus(done);
-      await load();
-    } catch (err) {
-      setError(err);
-    }
-  };
   return (
     <section class="card" aria-labelledby="embeddings">
       <h2 id="embeddings">{l.title}</h2>
@@ -91,7 +79,7 @@ export function EmbeddingsPanel({ ctx, base }: { ctx: Ctx; base: string }) {
   );
 }
 
-function Catalogue({ ctx, purposeName, onAdd }: { ctx: Ctx; purposeName: (id: string) => string; onAdd: (id: number, active: boolean) => Promise<void> }) {
+function Catalogue({ ctx, purposeName, onAdd }: { ctx: Ctx; purposeName: (id: string) => string; onAdd: (id: number, active: boolean) => Promise<unknown> }) {
   const l = L[ctx.lang];
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<{ total: number; items: Preset[] } | null>(null);
@@ -133,7 +121,7 @@ function Catalogue({ ctx, purposeName, onAdd }: { ctx: Ctx; purposeName: (id: st
   );
 }
 
-function ByHand({ ctx, purposeName, onAdd }: { ctx: Ctx; purposeName: (id: string) => string; onAdd: (body: unknown) => Promise<void> }) {
+function ByHand({ ctx, purposeName, onAdd }: { ctx: Ctx; purposeName: (id: string) => string; onAdd: (body: unknown) => Promise<unknown> }) {
   const l = L[ctx.lang];
   const [name, setName] = useState('');
   const [purpose, setPurpose] = useState('a717ff5');

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { hosting } from './api.js';
 import type { Ctx } from './main.js';
-import { ErrorBox, Field, FocusHeading, Status } from './ui.js';
+import { ErrorBox, Field, FocusHeading, Status, useAction } from './ui.js';
 
 const KINDS = ['script', 'iframe', 'cookie', 'localStorage', 'sessionStorage'] as const;
 const STATES = ['new', 'ignored', 'adopted'] as const;
@@ -66,8 +66,7 @@ export function FoundPanel({ ctx, base, onAdopted }: { ctx: Ctx; base: string; o
   const [state, setState] = useState<State | ''>('');
   const [offset, setOffset] = useState(0);
   const [list, setList] = useState<FoundList | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, setError, status } = useAction(() => load());
   const [adopting, setAdopting] = useState<FoundItem | null>(null);
   const load = async () => {
     const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
@@ -83,19 +82,6 @@ export function FoundPanel({ ctx, base, onAdopted }: { ctx: Ctx; base: string; o
     }
   };
   useEffect(() => void load(), [base, kind, state, offset]);
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    setError(null);
-    setStatus('');
-    try {
-      await work();
-      setStatus(done);
-      await load();
-      return true;
-    } catch (err) {
-      setError(err);
-      return false;
-    }
-  };
   const changeState = (item: FoundItem, to: 'new' | 'ignored') =>
     act(() => hosting('PATCH', `${base}/found/${item.id}`, { state: to }), to === 'ignored' ? l.ignored(item.key) : l.madeNew(item.key));
   return (

@@ -3,7 +3,7 @@ import { hosting } from './api.js';
 import { Snippet } from './snippet.js';
 import { PURPOSE_LABELS } from './locale-fields.js';
 import type { Ctx } from './main.js';
-import { Check, ErrorBox, Status } from './ui.js';
+import { Check, ErrorBox, Status, useAction } from './ui.js';
 
 interface Found { name: string }
 interface ScanResult {
@@ -37,8 +37,8 @@ export function OnboardingPanel({ ctx, base, onImported }: { ctx: Ctx; base: str
   const [status, setStatus] = useState('');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [active, setActive] = useState(false);
-  const [importStatus, setImportStatus] = useState('');
-  const [importError, setImportError] = useState<unknown>(null);
+  // Each import says in its status what it did; on failure the choices stay as they were.
+  const { act: runImport, error: importError, status: importStatus, setStatus: setImportStatus } = useAction(onImported);
   const [made, setMade] = useState<{ name: string; created: boolean; cookies: { name: string }[]; addedAssets: { name: string }[] }[] | null>(null);
   useEffect(() => {
     if (busySince === null) return;
@@ -67,16 +67,7 @@ export function OnboardingPanel({ ctx, base, onImported }: { ctx: Ctx; base: str
       setBusySince(null);
     }
   };
-  const run = async (work: () => Promise<string>) => {
-    setImportError(null);
-    setImportStatus('');
-    try {
-      setImportStatus(await work());
-      onImported();
-    } catch (err) {
-      setImportError(err); // the choices stay as they were
-    }
-  };
+  const run = (work: () => Promise<string>) => runImport(work, (done) => done);
   const importPresets = () => run(async () => {
     const done = await hosting<{ created: boolean }[]>('POST', `${base}/onboarding/presets`, [...chosen].map((id) => ({ id, active })));
     return `${l.imported}: ${done.length} (${done.filter((d) => d.created).length} ${l.newOnes}).`;

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
 
 /** An error in the words of the API's `message`, with each offending field; announced to screen readers. */
@@ -98,4 +98,30 @@ export function FocusHeading({ id, level = 3, children }: { id: string; level?: 
       {children}
     </H>
   );
+}
+
+/**
+ * What a section's buttons and forms share: clear the last message, do the work, say it is done and reload,
+ * or show the API's error (what was typed stays, as nothing is reset on failure). `after` gets the work's
+ * result before the status is set (`done` may be made from it too); `act` answers whether the work
+ * succeeded, so a caller can close an editor.
+ */
+export function useAction(reload: () => unknown = () => undefined) {
+  const [error, setError] = useState<unknown>(null);
+  const [status, setStatus] = useState('');
+  const act = async <T,>(work: () => Promise<T>, done: string | ((result: T) => string), after?: (result: T) => void): Promise<boolean> => {
+    setError(null);
+    setStatus('');
+    try {
+      const result = await work();
+      after?.(result);
+      setStatus(typeof done === 'string' ? done : done(result));
+      await reload();
+      return true;
+    } catch (err) {
+      setError(err);
+      return false;
+    }
+  };
+  return { act, error, setError, status, setStatus };
 }
