@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { hosting } from './api.js';
 import { Snippet } from './snippet.js';
 import { PURPOSE_LABELS } from './locale-fields.js';
 import type { Ctx } from './main.js';
-import { Check, ErrorBox, Status, useAction } from './ui.js';
+import { Check, ErrorBox, Progress, Status, useAction, useProgress } from './ui.js';
 
 interface Found { name: string }
 interface ScanResult {
@@ -31,8 +31,7 @@ export function OnboardingPanel({ ctx, base, onImported }: { ctx: Ctx; base: str
   const l = L[ctx.lang];
   const de = ctx.lang === 'de';
   const [result, setResult] = useState<ScanResult | null>(null);
-  const [busySince, setBusySince] = useState<number | null>(null);
-  const [seconds, setSeconds] = useState(0);
+  const { busy, track, seconds } = useProgress();
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
@@ -40,19 +39,11 @@ export function OnboardingPanel({ ctx, base, onImported }: { ctx: Ctx; base: str
   // Each import says in its status what it did; on failure the choices stay as they were.
   const { act: runImport, error: importError, status: importStatus, setStatus: setImportStatus } = useAction(onImported);
   const [made, setMade] = useState<{ name: string; created: boolean; cookies: { name: string }[]; addedAssets: { name: string }[] }[] | null>(null);
-  useEffect(() => {
-    if (busySince === null) return;
-    // The scan is one request; the console shows that it is working and for how long (the limit is the server's).
-    const timer = setInterval(() => setSeconds(Math.round((Date.now() - busySince) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, [busySince]);
   const purposeName = (id: string) => PURPOSE_LABELS.find(([p]) => p === id)?.[1][de ? 1 : 0] ?? id;
 
-  const scan = async () => {
+  const scan = () => track(async () => {
     setError(null);
     setStatus(l.scanning);
-    setSeconds(0);
-    setBusySince(Date.now());
     setMade(null);
     setImportStatus('');
     try {
@@ -63,10 +54,8 @@ export function OnboardingPanel({ ctx, base, onImported }: { ctx: Ctx; base: str
     } catch (err) {
       setError(err);
       setStatus('');
-    } finally {
-      setBusySince(null);
     }
-  };
+  });
   const run = (work: () => Promise<string>) => runImport(work, (done) => done);
   const importPresets = () => run(async () => {
     const done = await hosting<{ created: boolean }[]>('POST', `${base}/onboarding/presets`, [...chosen].map((id) => ({ id, active })));
@@ -86,16 +75,11 @@ export function OnboardingPanel({ ctx, base, onImported }: { ctx: Ctx; base: str
   });
 
   return (
-    <section class="card" aria-labelledby="onboarding" aria-busy={busySince !== null}>
+    <section class="card" aria-labelledby="onboarding" aria-busy={busy}>
       <h2 id="onboarding">{l.title}</h2>
       <p class="help">{l.help}</p>
-      <button type="button" class="primary" onClick={scan} disabled={busySince !== null}>{result ? l.again : l.scan}</button>
-      {busySince !== null && (
-        <div class="progress">
-          <progress aria-label={l.progress} />
-          <span>{l.scanning} {seconds} {l.elapsed}</span>
-        </div>
-      )}
+      <button type="button" class="primary" onClick={scan} disabled={busy}>{result ? l.again : l.scan}</button>
+      {busy && <Progress label={l.progress} text={l.scanning} seconds={seconds} elapsed={l.elapsed} />}
       <Status text={status} />
       <ErrorBox error={error} title={ctx.t('errorTitle')} />
       {result && (
