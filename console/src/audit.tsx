@@ -1,29 +1,12 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import type { Ctx } from './main.js';
 import { ErrorBox, Progress, Status, useProgress } from './ui.js';
 
-type AuditState = 'beforeDecision' | 'afterDecline';
-interface Violation {
-  page: string;
-  state: AuditState;
-  kind: 'request' | 'cookie' | 'localStorage' | 'sessionStorage';
-  value: string;
-  resourceType: string | null;
-  embedding: { id: string; name: string } | null;
-  preset: { id: number; name: string } | null;
-  fix: string;
-}
-interface AuditResult {
-  url: string;
-  pagesAudited: string[];
-  widgetFound: boolean;
-  pages: ({ url: string; widget: boolean } & Record<AuditState, object | null>)[];
-  violations: Violation[];
-  warnings: string[];
-  durationMs: number;
-}
+type AuditResult = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/onboarding/audit'>;
+type Violation = AuditResult['violations'][number];
+type AuditState = Violation['state'];
 
 const STATES: AuditState[] = ['beforeDecision', 'afterDecline'];
 

@@ -1,33 +1,20 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { DomainsPanel } from './domains.js';
 import type { Ctx } from './main.js';
 import { Check, ErrorBox, Field, PageTitle, Status, useAction } from './ui.js';
 
-export interface Client {
-  id: string;
-  username: string;
-  active: boolean;
-  firstName: string;
-  lastName: string;
-  company: string;
-  emailAddress: string;
-  domainCount: number;
-  domainMaxCount: number;
-  whitelabelMaxCount: number;
-  widgetDisplayCount: number;
-  widgetDisplayMaxCount: number;
-  features: Record<string, boolean>;
-  actualCallCount?: number;
-}
+export type Client = Answer<'/hosting/api/client/{clientId}'>;
+/** A client in the list, which also counts this month's widget loads. */
+type ListedClient = Answer<'/hosting/api/client'>[number];
 
 const quota = (used: number, max: number) => (max === -1 ? `${used} / ∞` : `${used} / ${max}`);
 
 export function ClientsView({ ctx }: { ctx: Ctx }) {
   const { t } = ctx;
-  const [clients, setClients] = useState<Client[] | null>(null);
+  const [clients, setClients] = useState<ListedClient[] | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const load = () => hosting<Client[]>('GET', '/client').then(setClients, setError);
+  const load = () => hosting<ListedClient[]>('GET', '/client').then(setClients, setError);
   useEffect(() => void load(), []);
   return (
     <>
@@ -57,7 +44,7 @@ export function ClientsView({ ctx }: { ctx: Ctx }) {
                   <td>{c.company}</td>
                   <td>{c.active ? t('isActive') : t('isInactive')}</td>
                   <td>{quota(c.domainCount, c.domainMaxCount)}</td>
-                  <td>{quota(c.actualCallCount ?? c.widgetDisplayCount, c.widgetDisplayMaxCount)}</td>
+                  <td>{quota(c.actualCallCount, c.widgetDisplayMaxCount)}</td>
                 </tr>
               ))}
             </tbody>
@@ -120,7 +107,7 @@ export function ClientView({ ctx, clientId }: { ctx: Ctx; clientId: string }) {
   );
 }
 
-const FEATURES = ['canUseABTests', 'canUseAnalytics', 'canUseConsentSharing', 'canUseDomAPI', 'canUseIAB', 'canUseIframeCSS', 'canUseIframes', 'canUseIndCSS', 'canUseMultiDom', 'canUseOwnLogo', 'canUseScripts', 'canUseUserGroupRights', 'moreThan2Lang'];
+const FEATURES: (keyof Client['features'])[] = ['canUseABTests', 'canUseAnalytics', 'canUseConsentSharing', 'canUseDomAPI', 'canUseIAB', 'canUseIframeCSS', 'canUseIframes', 'canUseIndCSS', 'canUseMultiDom', 'canUseOwnLogo', 'canUseScripts', 'canUseUserGroupRights', 'moreThan2Lang'];
 
 function ClientForm({ ctx, client, onSaved }: { ctx: Ctx; client: Client; onSaved: (c: Client) => void }) {
   const { t } = ctx;

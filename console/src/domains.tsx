@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { ConsentLogPanel } from './consent-log.js';
 import { EmbeddingsPanel } from './embeddings.js';
 import { FoundPanel } from './found.js';
@@ -15,7 +15,8 @@ import { FieldGroup } from './form-fields.js';
 import type { Ctx } from './main.js';
 import { ErrorBox, Field, PageTitle, Status, useAction } from './ui.js';
 
-type Domain = Record<string, unknown> & { id: string; name: string; path: string };
+// The settings form walks the fields by key (domain-fields.ts), hence the index signature.
+type Domain = Answer<'/hosting/api/client/{clientId}/domain/{domainId}'> & Record<string, unknown>;
 
 export function DomainsPanel({ ctx, clientId }: { ctx: Ctx; clientId: string }) {
   const { t } = ctx;

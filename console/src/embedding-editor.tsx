@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { ASSET_FIELDS, EMBEDDING_BLOCKING_FIELDS, EMBEDDING_TEXT_FIELDS, EMBEDDING_TRANSLATION_FIELDS } from './embedding-fields.js';
 import { FieldGroup, FieldInput } from './form-fields.js';
 import type { Ctx } from './main.js';
 import { Check, ErrorBox, Field, FocusHeading, Status, useAction } from './ui.js';
 
 type Values = Record<string, unknown>;
-export type EmbeddingData = Values & { id: string; name: string; purpose: string; active: boolean; assets: Asset[]; translations: Record<string, Values> };
-type Asset = Values & { id: string; name: string };
+// The editors walk the fields by key (embedding-fields.ts), hence the index signatures.
+export type EmbeddingData = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/embedding/{embeddingId}'> & Values & { translations: Record<string, Values> };
+type Asset = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/embedding/{embeddingId}/asset'>[number] & Values;
 
 const L = {
   en: { edit: 'Edit', close: 'Close the editor', basics: 'Name and purpose', name: 'Name', purpose: 'Purpose', active: 'Active (shown in the widget)', texts: 'Texts in the banner', blocking: 'Blocking and loading', translations: 'Translations', translationsHelp: 'Per language, the texts that differ from the ones above (locale names such as de_DE or en).', translationFor: 'Translation', addTranslation: 'Add a translation', locale: 'Locale', removeTranslation: 'Remove this translation', saveEmbedding: 'Save the embedding', assets: 'Cookies and storage entries', noAssets: 'No cookies or entries yet.', newAsset: 'New cookie or entry', editAsset: 'Edit', addAsset: 'Add the cookie', saveAsset: 'Save the cookie', cancel: 'Cancel', remove: 'Delete', removed: 'Deleted.', added: 'Added.', assetLifetime: 'Lifetime', assetDescription: 'Description', emptyMain: 'Empty: the main text.' },

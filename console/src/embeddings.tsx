@@ -1,24 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import type { Ctx } from './main.js';
 import { EmbeddingEditor } from './embedding-editor.js';
 import { Check, ErrorBox, Field, Status, useAction } from './ui.js';
 
-interface Embedding {
-  id: string;
-  name: string;
-  purpose: string;
-  active: boolean;
-  vendor: string;
-  assets: { id: string; name: string }[];
-}
-interface Preset {
-  id: number;
-  name: string;
-  purpose: string;
-  vendor: string;
-  translations: Record<string, { name: string; description: string }>;
-}
+type Embedding = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/embedding'>[number];
+type Preset = Answer<'/hosting/api/onboarding/presets'>['items'][number];
 
 const PURPOSES: Record<string, [en: string, de: string]> = {
   '41ba25c': ['Necessary', 'Notwendig'],

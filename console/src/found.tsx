@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import type { Ctx } from './main.js';
 import { ErrorBox, Field, FocusHeading, Status, useAction } from './ui.js';
 
@@ -8,26 +8,9 @@ const STATES = ['new', 'ignored', 'adopted'] as const;
 type Kind = (typeof KINDS)[number];
 type State = (typeof STATES)[number];
 
-interface FoundItem {
-  id: string;
-  kind: Kind;
-  key: string;
-  firstUrl: string;
-  firstSeen: string;
-  lastSeen: string;
-  count: number;
-  state: State;
-}
-interface FoundList {
-  items: FoundItem[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-interface Embedding {
-  id: string;
-  name: string;
-}
+type FoundList = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/found'>;
+type FoundItem = FoundList['items'][number];
+type Embedding = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/embedding'>[number];
 
 /** Items per page of the list (the API allows up to 500). */
 const PAGE = 20;

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { LOCALE_GROUPS, LONG_TEXT, PURPOSE_LABELS } from './locale-fields.js';
 import type { Ctx } from './main.js';
 import { Check, ErrorBox, Field, FocusHeading, Status, useAction } from './ui.js';
 
-type Locale = Record<string, unknown> & { name: string; active: boolean; purposeNames: Record<string, string>; purposeDescriptions: Record<string, string> };
+// The editor walks the texts by key (locale-fields.ts), hence the index signature.
+type Locale = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/locale/{localeName}'> & Record<string, unknown>;
 
 const L = {
   en: { title: 'Languages and texts', help: 'Each language the banner speaks, with every text. An empty field shows the built-in text named under it.', none: 'No languages yet: the banner uses the built-in English texts.', add: 'Add the language', name: 'Locale', nameHelp: 'e.g. en, de, de_DE or fr.', edit: 'Edit texts', remove: 'Delete', added: 'Added.', removed: 'Deleted.', active: 'Active (offered in the banner)', editing: 'Texts', builtIn: 'Empty shows:', emptyBuiltIn: 'Empty shows nothing.', purposes: 'Purposes', purposeName: 'name', purposeDescription: 'description', saveTexts: 'Save the texts', close: 'Close the editor', isActive: 'active', isInactive: 'inactive' },

@@ -1,25 +1,11 @@
 import { useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { Snippet } from './snippet.js';
 import { PURPOSE_LABELS } from './locale-fields.js';
 import type { Ctx } from './main.js';
 import { Check, ErrorBox, Progress, Status, useAction, useProgress } from './ui.js';
 
-interface Found { name: string }
-interface ScanResult {
-  url: string;
-  mode: 'browser' | 'http';
-  pagesScanned: string[];
-  imprintUrl: string | null;
-  privacyPolicyUrl: string | null;
-  address: { company: string | null; street: string | null; zipCode: string | null; city: string | null };
-  availablePresets: { id: number; name: string; purpose: string; vendor: string; translations: Record<string, { name: string }>; matchedBy: { type: string; value: string }[] }[];
-  storage: { cookies: (Found & { domain: string; path: string; thirdParty: boolean })[]; localStorage: (Found & { origin: string })[]; sessionStorage: (Found & { origin: string })[] };
-  scripts: string[];
-  iframes: string[];
-  warnings: string[];
-  durationMs: number;
-}
+type ScanResult = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/onboarding/scan'>;
 
 const L = {
   en: { title: 'Set up from a scan', help: 'Placet visits the site\'s pages in a headless browser, as a first-time visitor, and lists the cookies, storage entries, scripts and iframes it meets and the services of the preset catalogue they belong to. A scan takes up to a minute.', scan: 'Scan the website', again: 'Scan again', scanning: 'Scanning the website…', elapsed: 'seconds so far', progress: 'Scan in progress', done: 'Scan finished', pages: 'Pages scanned', mode: 'How', browser: 'in a headless browser', http: 'over HTTP only (no browser available: cookies set by scripts are missing)', imprint: 'Imprint found', privacy: 'Privacy policy found', address: 'Address in the imprint', none: 'none', duration: 'Duration', presets: 'Services found', presetsHelp: 'Each is a preset of the catalogue, with its cookies and texts. Choose which to import as embeddings.', foundBy: 'found by', noPresets: 'No known services found.', activeNow: 'Switch the imported services on right away', importPresets: 'Import the selected services', imported: 'Imported', newOnes: 'new', storage: 'Cookies and storage entries found', noStorage: 'None found.', name: 'Name', kind: 'Kind', where: 'Set for', thirdParty: 'third party', fromCookies: 'Create embeddings for these cookies and entries', fromCookiesHelp: 'Known ones join their service\'s preset; the rest go into one embedding of unrecognised items for you to sort.', embeddingsMade: 'Embeddings created or given new cookies', scripts: 'Third-party scripts', iframes: 'Third-party iframes', warnings: 'What limited the scan', step3: 'Last step: paste the snippet into the site' },

@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import type { Ctx } from './main.js';
 import { ErrorBox, Field, Status, useAction } from './ui.js';
 
-interface Placeholder {
-  name: string;
-  value: string;
-}
+type Placeholder = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/placeholder'>[number];
 
 const L = {
   en: { title: 'Placeholders', help: 'Text variables such as {COMPANY}, replaced in the embeddings\' texts.', none: 'No placeholders yet.', name: 'Placeholder name', value: 'Value', add: 'Add placeholder', remove: 'Delete', added: 'Added.', removed: 'Deleted.', edit: 'Change the value', valueOf: 'New value of', save: 'Save the value', cancel: 'Cancel' },

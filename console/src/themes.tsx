@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { FieldGroup } from './form-fields.js';
 import type { Ctx } from './main.js';
 import { THEME_BEHAVIOUR_FIELDS, THEME_COLORS, THEME_CSS_FIELDS, THEME_LAYOUT_FIELDS } from './theme-fields.js';
 import { Check, ErrorBox, Field, FocusHeading, Status, useAction } from './ui.js';
 
-type Theme = Record<string, unknown> & { id: string; name: string; default: boolean };
+// The editor walks the settings by key (theme-fields.ts), hence the index signature.
+type Theme = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/theme/{themeId}'> & Record<string, unknown>;
 
 const L = {
   en: { title: 'Themes', help: 'How the banner looks. The default theme is used unless a snippet names another (&theme=…).', isDefault: 'default', edit: 'Edit', remove: 'Delete', removed: 'Deleted.', add: 'Add a theme', added: 'Added.', name: 'Name', makeDefault: 'Default theme of the domain', layout: 'Layout and buttons', behaviour: 'Behaviour', colors: 'Colours', css: 'Own CSS', save: 'Save the theme', close: 'Close the editor', editing: 'Theme', preview: 'Live preview', previewHelp: 'The domain\'s real widget with the settings above, before they are saved, as a visitor sees it at first. Clicks in the preview are not recorded.', previewLang: 'Preview language', desktop: 'Preview at desktop width (1280 px)', mobile: 'Preview at mobile width (390 px)', updating: 'Updating the preview…', updated: 'Preview updated.', samplePage: 'A page of your site', images: 'Images', logo: 'Logo', icon: 'Settings icon image', imageHelp: (kib: number) => `PNG or JPEG, at most ${kib} KiB. Saved at once.`, none: 'none', saved: 'an image is saved', removeImage: 'Remove', imageSaved: 'Image saved.', imageRemoved: 'Image removed.', sampleText: 'This stands for your website. The banner over it is the real Placet widget with the theme being edited.' },
