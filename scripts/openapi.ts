@@ -1,5 +1,5 @@
 // The OpenAPI document as Placet serves it at /openapi.json, and the TypeScript types generated from it.
-// Usage: npm run openapi:types   rewrites test/openapi/placet-api.d.ts (the test fails when it drifts)
+// Usage: npm run openapi:types   rewrites console/src/placet-api.d.ts (the test fails when it drifts)
 //        npm run openapi:lint    writes the document to a temporary file and runs Redocly's linter on it
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { connect } from '../src/db/connect.js';
 
-export const TYPES_FILE = fileURLToPath(new URL('../test/openapi/placet-api.d.ts', import.meta.url));
+export const TYPES_FILE = fileURLToPath(new URL('../console/src/placet-api.d.ts', import.meta.url));
 
 /** The document of a freshly built app (in-memory SQLite; the document does not depend on data). */
 export async function openApiDocument(): Promise<Record<string, unknown>> {

@@ -1,15 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../src/deps.js';
 import { testConfig } from '../src/config.js';
-import { CHROMIUM, startBrowserApp, type BrowserApp } from './browser.js';
-import { axeViolations, shot, signInAgency } from './console-browser.js';
+import { CHROMIUM } from './browser.js';
+import { PASSWORD, axeViolations, shot, useConsole } from './console-browser.js';
 import { serve, type LocalServer } from './fixtures/onboarding/test-site.js';
-import { HOSTING_KEY, createClient, createDomain, type TestContext } from './helper.js';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PASSWORD = 'correct horse battery';
+import { createClient, createDomain } from './helper.js';
 
 /**
  * The enforcement audit in the console, against a real site: the app listens on the port its public URL names (the
@@ -17,14 +11,13 @@ const PASSWORD = 'correct horse battery';
  * script the page loads unmarked (a leak) and whose video iframe is written with `src` (a leak of an embedding).
  */
 describe.skipIf(!CHROMIUM)('the console\'s enforcement audit in Chromium', { timeout: 180_000 }, () => {
-  let b: BrowserApp;
+  const { ctx, newPage, signInAgency, signInClientDe, openDomain } = useConsole({
+    publicUrl: true, config: { scan: { ...testConfig().scan, allowPrivateNetworks: true, maxPages: 5, timeoutMs: 60_000 } },
+  });
   let site: LocalServer;
   let other: LocalServer;
-  let ctx: TestContext;
-  let base: string;
   const pages = new Map<string, string>();
   beforeAll(async () => {
-    execFileSync(process.execPath, [`${ROOT}console/build.mjs`], { cwd: ROOT, stdio: 'ignore' });
     other = await serve((req, res) => {
       const path = (req.url ?? '/').split('?')[0];
       if (path === '/js/leaky.js') return void res.writeHead(200, { 'content-type': 'application/javascript' }).end(`document.cookie = 'leak_id=1; path=/';`);
@@ -36,15 +29,8 @@ describe.skipIf(!CHROMIUM)('the console\'s enforcement audit in Chromium', { tim
       if (!body) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<p>not found</p>');
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     });
-    b = await startBrowserApp(HOSTING_KEY, { scan: { ...testConfig().scan, allowPrivateNetworks: true, maxPages: 5, timeoutMs: 60_000 } });
-    ctx = {
-      app: b.app, database: b.database, config: testConfig(), clock: systemClock,
-      hosting: (opts) => b.app.inject({ ...opts, headers: { authorization: `Bearer ${HOSTING_KEY}`, ...(opts.headers ?? {}) } }),
-    };
-    base = `${b.appUrl}/console/`;
   }, 90_000);
   afterAll(async () => {
-    await b?.close();
     await site?.close();
     await other?.close();
   });
@@ -55,16 +41,15 @@ describe.skipIf(!CHROMIUM)('the console\'s enforcement audit in Chromium', { tim
     const tp = `localhost:${other.port}`;
     const added = await ctx.hosting({ method: 'POST', url: `/hosting/api/client/${client.id}/domain/${domain.id}/embedding`, payload: { name: 'Video', purpose: '6cd2721', iframeMarkers: [`${tp}/embed/`] } });
     expect(added.statusCode, added.body).toBe(201);
-    const snippet = `<script src="${b.appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+    const snippet = `<script src="${ctx.config.publicUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
     const html = (body: string) => `<!doctype html><html><head>${snippet}</head><body>${body}</body></html>`;
     pages.set('/', html(`<h1>Shop</h1><a href="/contact">Contact</a><script src="http://${tp}/js/leaky.js"></script>`));
     pages.set('/contact', html(`<h1>Contact</h1><iframe src="http://${tp}/embed/video.html" width="300" height="150"></iframe>`));
     const root = `http://127.0.0.1:${site.port}`;
 
-    const context = await b.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    const page = await context.newPage();
-    await signInAgency(page, base, HOSTING_KEY);
-    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
+    const page = await newPage();
+    await signInAgency(page);
+    await openDomain(page, client.id, domain);
     const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Enforcement audit', level: 2 }) });
     await panel.getByRole('button', { name: 'Run the audit' }).click();
     // While it runs: a progress bar, the section busy, the button disabled.
@@ -96,20 +81,14 @@ describe.skipIf(!CHROMIUM)('the console\'s enforcement audit in Chromium', { tim
     expect(await panel.getByRole('button', { name: 'Run the audit again' }).isEnabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'audit', panel);
-    await context.close();
   });
 
   it('a client in German at 390 px: a site that answers with an error is explained in the API\'s words', async () => {
     const client = await createClient(ctx, { password: PASSWORD, active: true, company: 'Shop GmbH' });
     const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}/missing` });
-    const context = await b.browser.newContext({ viewport: { width: 390, height: 800 }, locale: 'de-DE' });
-    const page = await context.newPage();
-    await page.goto(base);
-    await page.getByLabel('Benutzername').fill(client.username);
-    await page.getByLabel('Passwort').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByRole('heading', { name: 'Shop GmbH', level: 1 }).waitFor();
-    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
+    const page = await newPage({ width: 390, height: 800, locale: 'de-DE' });
+    await signInClientDe(page, client, 'Shop GmbH');
+    await openDomain(page, client.id, domain);
     const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Prüfung der Blockierung', level: 2 }) });
     await panel.getByRole('button', { name: 'Prüfung starten' }).click();
     await expect.poll(() => panel.getByRole('alert').textContent(), { timeout: 60_000 }).toContain('The website answered with an error status or empty content.');
@@ -118,6 +97,5 @@ describe.skipIf(!CHROMIUM)('the console\'s enforcement audit in Chromium', { tim
     expect(await panel.getByRole('button', { name: 'Prüfung starten' }).isEnabled()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 }).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 });

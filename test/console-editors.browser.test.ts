@@ -1,28 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
-import { axeViolations, shot, signInAgency } from './console-browser.js';
-import { DIALECTS, HOSTING_KEY, createClient, createDomain, useApp } from './helper.js';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, shot, useConsole } from './console-browser.js';
+import { DIALECTS, createClient, createDomain } from './helper.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const dialect = DIALECTS[0]!;
-
-describe(`${dialect}: the console's editors in Chromium (embeddings and assets, domain settings, locales)`, { timeout: 120_000 }, () => {
-  beforeAll(() => {
-    execFileSync(process.execPath, [`${ROOT}console/build.mjs`], { cwd: ROOT, stdio: 'ignore' });
-  }, 60_000);
-  const ctx = useApp(dialect);
-  let browser: Browser;
-  let base: string;
-  beforeAll(async () => {
-    base = `${await ctx.app.listen({ port: 0, host: '127.0.0.1' })}/console/`;
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+describe(`${DIALECTS[0]}: the console's editors in Chromium (embeddings and assets, domain settings, locales)`, { timeout: 120_000 }, () => {
+  const { ctx, newPage, signInAgency, openDomain } = useConsole();
   const get = async (url: string) => (await ctx.hosting({ method: 'GET', url: `/hosting/api${url}` })).json();
 
   it('edits an embedding\'s fields and translation, and its assets one by one; a refused save keeps the form', async () => {
@@ -30,11 +11,9 @@ describe(`${dialect}: the console's editors in Chromium (embeddings and assets, 
     const domain = await createDomain(ctx, client.id);
     const domainUrl = `/client/${client.id}/domain/${domain.id}`;
     await ctx.hosting({ method: 'POST', url: `/hosting/api${domainUrl}/embedding`, payload: { name: 'Maps', purpose: '15c61c3' } });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    const page = await context.newPage();
-    await signInAgency(page, base, HOSTING_KEY);
-    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
-    await page.getByRole('heading', { name: domain.name, level: 1 }).waitFor();
+    const page = await newPage();
+    await signInAgency(page);
+    await openDomain(page, client.id, domain);
 
     // By keyboard: focus the button, Enter opens the editor.
     await page.getByRole('button', { name: 'Edit: Maps' }).focus();
@@ -107,18 +86,15 @@ describe(`${dialect}: the console's editors in Chromium (embeddings and assets, 
     await shot(page, 'embedding', editor);
     await page.getByRole('button', { name: 'Close the editor' }).click();
     await editor.waitFor({ state: 'detached' });
-    await context.close();
   });
 
   it('edits every domain setting group and a locale\'s texts (English and German), at desktop and 390 px', async () => {
     const client = await createClient(ctx);
     const domain = await createDomain(ctx, client.id);
     const domainUrl = `/client/${client.id}/domain/${domain.id}`;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    const page = await context.newPage();
-    await signInAgency(page, base, HOSTING_KEY);
-    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
-    await page.getByRole('heading', { name: domain.name, level: 1 }).waitFor();
+    const page = await newPage();
+    await signInAgency(page);
+    await openDomain(page, client.id, domain);
 
     // Domain settings beyond the first ones: a value out of range is explained and kept; a valid set is saved.
     const settings = page.locator('form', { has: page.getByRole('heading', { name: 'Settings' }) });
@@ -190,7 +166,6 @@ describe(`${dialect}: the console's editors in Chromium (embeddings and assets, 
       throw new Error(`wider than 390 px: ${await wide()}`, { cause: err });
     });
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it('edits a theme with a live preview of the real widget at desktop and phone width; clicks there are not recorded', async () => {
@@ -198,11 +173,9 @@ describe(`${dialect}: the console's editors in Chromium (embeddings and assets, 
     const domain = await createDomain(ctx, client.id);
     const domainUrl = `/client/${client.id}/domain/${domain.id}`;
     await ctx.hosting({ method: 'POST', url: `/hosting/api${domainUrl}/embedding`, payload: { name: 'Maps', purpose: '15c61c3' } });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    const page = await context.newPage();
-    await signInAgency(page, base, HOSTING_KEY);
-    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
-    await page.getByRole('heading', { name: domain.name, level: 1 }).waitFor();
+    const page = await newPage();
+    await signInAgency(page);
+    await openDomain(page, client.id, domain);
 
     await page.getByRole('button', { name: 'Edit: Standard' }).click();
     const editor = page.locator('.theme-editor');
@@ -267,6 +240,5 @@ describe(`${dialect}: the console's editors in Chromium (embeddings and assets, 
     await phone.locator('.r.top').waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 30_000 }).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 });

@@ -1,14 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
-import { axeViolations, shot, signInAgency } from './console-browser.js';
-import { DIALECTS, HOSTING_KEY, consentToken, createClient, createDomain, sendConsent, useApp, type TestContext } from './helper.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, axeViolations, shot, useConsole } from './console-browser.js';
+import { DIALECTS, consentToken, createClient, createDomain, sendConsent, type TestContext } from './helper.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const dialect = DIALECTS[0]!;
-const PASSWORD = 'correct horse battery';
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** A client with a domain that records scripts and names, as the found-items tests make one, and its Hosting API paths. */
@@ -45,21 +39,9 @@ async function site(ctx: TestContext) {
 
 const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-describe(`${dialect}: the console's found items and statistics in Chromium`, { timeout: 120_000 }, () => {
-  beforeAll(() => {
-    execFileSync(process.execPath, [`${ROOT}console/build.mjs`], { cwd: ROOT, stdio: 'ignore' });
-  }, 60_000);
+describe(`${DIALECTS[0]}: the console's found items and statistics in Chromium`, { timeout: 120_000 }, () => {
   // Counts reach the database every 50 ms, so the figures are there when the page reads them.
-  const ctx = useApp(dialect, { counterFlushIntervalMs: 50 });
-  let browser: Browser;
-  let base: string;
-  beforeAll(async () => {
-    base = `${await ctx.app.listen({ port: 0, host: '127.0.0.1' })}/console/`;
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { ctx, newPage, signInAgency, signInClientDe, openDomain } = useConsole({ config: { counterFlushIntervalMs: 50 } });
 
   it('lists found items with filters and pages, ignores one and makes it new again, adopts one (a refused adopt in the API\'s words)', async () => {
     const s = await site(ctx);
@@ -77,11 +59,9 @@ describe(`${dialect}: the console's found items and statistics in Chromium`, { t
     expect(items).toHaveLength(25);
     const stateOf = async (key: string) => ((await s.get('/found?limit=100')).items as { key: string; state: string }[]).find((i) => i.key === key)!.state;
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    const page = await context.newPage();
-    await signInAgency(page, base, HOSTING_KEY);
-    await page.goto(`${base}#/clients/${s.client.id}/domains/${s.domain.id}`);
-    await page.getByRole('heading', { name: s.domain.name, level: 1 }).waitFor();
+    const page = await newPage();
+    await signInAgency(page);
+    await openDomain(page, s.client.id, s.domain);
     const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Found items', level: 2 }) });
     const table = panel.getByRole('table', { name: 'Found items' });
 
@@ -175,7 +155,6 @@ describe(`${dialect}: the console's found items and statistics in Chromium`, { t
     await adopt.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'found', panel);
-    await context.close();
   });
 
   it('shows the statistics of a range with the acceptance-rate chart and the CSV export; a refused range in the API\'s words', async () => {
@@ -202,10 +181,9 @@ describe(`${dialect}: the console's found items and statistics in Chromium`, { t
     const today = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', acceptDownloads: true });
-    const page = await context.newPage();
-    await signInAgency(page, base, HOSTING_KEY);
-    await page.goto(`${base}#/clients/${s.client.id}/domains/${s.domain.id}`);
+    const page = await newPage({ acceptDownloads: true });
+    await signInAgency(page);
+    await openDomain(page, s.client.id, s.domain);
     const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Statistics', level: 2 }) });
     // The default range is the API's: the last 30 days.
     await expect.poll(() => panel.getByRole('status').textContent()).toBe(`30 days from ${from} to ${today}: 2 widget calls, 3 decisions.`);
@@ -246,7 +224,6 @@ describe(`${dialect}: the console's found items and statistics in Chromium`, { t
     await expect.poll(() => alert.textContent()).toContain('at most 366 days at once');
     expect(await alert.textContent()).toContain('querystring.from');
     expect(await panel.getByRole('table').count()).toBe(0);
-    await context.close();
   });
 
   it('client in German at 390 px: found items and statistics, a refused statistics read without the feature', async () => {
@@ -256,15 +233,9 @@ describe(`${dialect}: the console's found items and statistics in Chromium`, { t
     await expect.poll(async () => (await s.get('/statistics')).totals.decisions, { timeout: 5000 }).toBe(1);
     const today = new Date().toISOString().slice(0, 10);
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, locale: 'de-DE' });
-    const page = await context.newPage();
-    await page.goto(base);
-    await page.getByLabel('Benutzername').fill(s.client.username);
-    await page.getByLabel('Passwort').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByRole('heading', { name: 'Shop GmbH', level: 1 }).waitFor();
-    await page.goto(`${base}#/clients/${s.client.id}/domains/${s.domain.id}`);
-    await page.getByRole('heading', { name: s.domain.name, level: 1 }).waitFor();
+    const page = await newPage({ width: 390, height: 800, locale: 'de-DE' });
+    await signInClientDe(page, s.client, 'Shop GmbH');
+    await openDomain(page, s.client.id, s.domain);
 
     const found = page.locator('section', { has: page.getByRole('heading', { name: 'Gefundene Einträge', level: 2 }) });
     await expect.poll(() => found.getByRole('status').first().textContent()).toBe('Einträge 1–2 von 2.');
@@ -301,6 +272,5 @@ describe(`${dialect}: the console's found items and statistics in Chromium`, { t
     await expect.poll(() => stats.getByRole('alert').textContent()).toContain('The client does not have the feature this needs.');
     expect(await stats.getByRole('alert').textContent()).toContain('features.canUseAnalytics');
     expect(await stats.getByRole('table').count()).toBe(0);
-    await context.close();
   });
 });

@@ -1,32 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config.js';
-import { launchBrowser } from './browser.js';
-import { axeViolations, shot, signInAgency } from './console-browser.js';
+import { axeViolations, shot, useConsole } from './console-browser.js';
 import { startTestSites, type TestSites } from './fixtures/onboarding/test-site.js';
-import { DIALECTS, HOSTING_KEY, createClient, createDomain, useApp } from './helper.js';
+import { DIALECTS, HOSTING_KEY, createClient, createDomain } from './helper.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const dialect = DIALECTS[0]!;
-
-describe(`${dialect}: the console's onboarding flow in Chromium`, { timeout: 180_000 }, () => {
-  beforeAll(() => {
-    execFileSync(process.execPath, [`${ROOT}console/build.mjs`], { cwd: ROOT, stdio: 'ignore' });
-  }, 60_000);
+describe(`${DIALECTS[0]}: the console's onboarding flow in Chromium`, { timeout: 180_000 }, () => {
   // The test site runs on 127.0.0.1, which the scanner's SSRF guard refuses unless allowed.
-  const ctx = useApp(dialect, { scan: { ...testConfig().scan, allowPrivateNetworks: true } });
-  let browser: Browser;
-  let base: string;
+  const suite = useConsole({ config: { scan: { ...testConfig().scan, allowPrivateNetworks: true } } });
+  const { ctx, newPage, signInAgency, openDomain } = suite;
   let sites: TestSites;
   beforeAll(async () => {
-    base = `${await ctx.app.listen({ port: 0, host: '127.0.0.1' })}/console/`;
-    browser = await launchBrowser();
     sites = await startTestSites();
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
     await sites?.close();
   });
 
@@ -34,12 +20,9 @@ describe(`${dialect}: the console's onboarding flow in Chromium`, { timeout: 180
     const client = await createClient(ctx);
     const domain = await createDomain(ctx, client.id, { name: sites.siteUrl });
     const domainUrl = `/hosting/api/client/${client.id}/domain/${domain.id}`;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
-    const page = await context.newPage();
-    await signInAgency(page, base, HOSTING_KEY);
-    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
-    await page.getByRole('heading', { name: domain.name, level: 1 }).waitFor();
+    const page = await newPage({ clipboard: true });
+    await signInAgency(page);
+    await openDomain(page, client.id, domain);
 
     const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Set up from a scan' }) });
     await panel.getByRole('button', { name: 'Scan the website' }).click();
@@ -84,21 +67,19 @@ describe(`${dialect}: the console's onboarding flow in Chromium`, { timeout: 180
     await step.getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`domain=${domain.id}`);
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it('explains a failed scan in the API\'s words', async () => {
     const client = await createClient(ctx);
     // Nothing listens on port 9 of 127.0.0.1: the scan fails with the API's message.
     const domain = await createDomain(ctx, client.id, { name: 'http://127.0.0.1:9' });
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
-    const page = await context.newPage();
-    await page.goto(base);
+    const page = await newPage({ width: 390, height: 844, locale: 'de-DE' });
+    await page.goto(suite.base);
     await page.getByLabel('Agentur').check();
     await page.getByLabel('Hosting-API-Schlüssel').fill(HOSTING_KEY);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.getByRole('heading', { name: 'Kunden', level: 1 }).waitFor();
-    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
+    await openDomain(page, client.id, domain);
     const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Einrichten per Scan' }) });
     await panel.getByRole('button', { name: 'Website scannen' }).click();
     await panel.getByRole('alert').waitFor({ timeout: 90_000 });
@@ -108,6 +89,5 @@ describe(`${dialect}: the console's onboarding flow in Chromium`, { timeout: 180
     expect(await panel.getByRole('alert').textContent()).toContain(message);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 }).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 });

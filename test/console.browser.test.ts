@@ -1,15 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
-import { axeViolations, shot } from './console-browser.js';
-import { DIALECTS, HOSTING_KEY, createClient, createDomain, sendConsent, useApp } from './helper.js';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PASSWORD = 'correct horse battery';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, axeViolations, shot, useConsole } from './console-browser.js';
+import { DIALECTS, HOSTING_KEY, createClient, createDomain, sendConsent } from './helper.js';
 
 /** The configuration inlined into a served widget (as `JSON.parse("…")`), as a page of the domain gets it. */
 function inlinedConfig(body: string): { sh: string; tk: string; r: number; lr: number } {
@@ -18,34 +11,15 @@ function inlinedConfig(body: string): { sh: string; tk: string; r: number; lr: n
   return JSON.parse(JSON.parse(match[1]!) as string) as { sh: string; tk: string; r: number; lr: number };
 }
 
-// The console runs the same in both engines; the browser flows use the first (SQLite unless only PostgreSQL).
-const dialect = DIALECTS[0]!;
-
-describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
-  beforeAll(() => {
-    // The bundle the server reads at start (npm run build:console).
-    execFileSync(process.execPath, [`${ROOT}console/build.mjs`], { cwd: ROOT, stdio: 'ignore' });
-  }, 60_000);
-  const ctx = useApp(dialect);
-  let browser: Browser;
-  let context: BrowserContext;
-  let base: string;
-  beforeAll(async () => {
-    base = `${await ctx.app.listen({ port: 0, host: '127.0.0.1' })}/console/`;
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
-  const newPage = async (width = 1280, locale = 'en-US') => {
-    context = await browser.newContext({ viewport: { width, height: 900 }, locale });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
-    return context.newPage();
-  };
+describe(`${DIALECTS[0]}: the console in Chromium`, { timeout: 120_000 }, () => {
+  const suite = useConsole();
+  const { ctx, signInAgency, openDomain } = suite;
+  // The snippet and the consent log's hashes are copied: every page may use the clipboard.
+  const newPage = (width?: number, locale?: string) => suite.newPage({ width, locale, clipboard: true });
 
   it('agency: signs in with the key, creates and edits a client, adds a domain, edits settings, copies the snippet', async () => {
     const page = await newPage();
-    await page.goto(base);
+    await page.goto(suite.base);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'sign-in');
@@ -190,7 +164,6 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     expect((await ctx.hosting({ method: 'GET', url: `/hosting/api/client/${shop.id}` })).json().active).toBe(false);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await context.close();
   });
 
   it('agency: the consent log shows what a visitor saw (the old text after a change), with the Domain API key', async () => {
@@ -216,13 +189,8 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     expect((await ctx.hosting({ method: 'PUT', url: `${hostingBase}/locale/en`, payload: { widgetIntroText: 'We use cookies (new text).' } })).statusCode).toBe(200);
 
     const page = await newPage();
-    await page.goto(base);
-    await page.getByLabel('Agency').check();
-    await page.getByLabel('Hosting API key').fill(HOSTING_KEY);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
-    await page.goto(`${base}#/clients/${client.id}/domains/${domain.id}`);
-    await page.getByRole('heading', { name: domain.name, level: 1 }).waitFor();
+    await signInAgency(page);
+    await openDomain(page, client.id, domain);
 
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'What a visitor saw' }) });
     // A wrong key: the Domain API's answer, in words.
@@ -283,7 +251,6 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await expect.poll(() => log.getByRole('row', { name: /^1 archived 1/ }).count()).toBe(1);
     await page.getByRole('button', { name: 'Show the current block\'s records' }).click();
     await log.getByText('No records in the current block.').waitFor();
-    await context.close();
   });
 
   it('client: signs in with username and password, sees only its own domains, in German and at 390 px', async () => {
@@ -292,7 +259,7 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await createDomain(ctx, mine.id, { name: 'meine.example' });
     await createDomain(ctx, other.id, { name: 'andere.example' });
     const page = await newPage(390, 'de-DE');
-    await page.goto(base);
+    await page.goto(suite.base);
     await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
     await page.getByLabel('Benutzername').fill(mine.username);
     await page.getByLabel('Passwort').fill(PASSWORD);
@@ -307,7 +274,7 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await shot(page, 'client-mobile');
 
     // Another client's page by address: the API's answer, in words.
-    await page.goto(`${base}#/clients/${other.id}`);
+    await page.goto(`${suite.base}#/clients/${other.id}`);
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('The client does not exist.');
     expect(await page.content()).not.toContain('andere.example');
 
@@ -316,6 +283,5 @@ describe(`${dialect}: the console in Chromium`, { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     // The document's lang follows the render (an effect), so it is polled rather than read once.
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await context.close();
   });
 });

@@ -1,4 +1,12 @@
 /** Calls the same HTTP APIs as any integration, with the session cookie and the CSRF token. */
+import type { paths } from './placet-api.js';
+
+/**
+ * The JSON body of a successful answer, from the types generated from the OpenAPI document
+ * (`npm run openapi:types`), so the console's idea of an answer cannot drift from the API's. Type-only: no bytes.
+ */
+export type Answer<Path extends keyof paths, Method extends 'get' | 'post' | 'put' | 'patch' = 'get', Status extends number = 200> =
+  paths[Path][Method] extends { responses: { [S in Status]: { content: { 'application/json': infer Body } } } } ? Body : never;
 export interface ErrorDetail {
   field?: string;
   message: string;
@@ -15,12 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface Session {
-  role: 'agency' | 'client';
-  clientId: string | null;
-  csrfToken: string;
-  expiresAt: string;
-}
+export type Session = Answer<'/console/api/session'>;
 
 let csrfToken = '';
 export const setCsrf = (token: string) => {

@@ -1,29 +1,12 @@
 import { Fragment } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { useState } from 'preact/hooks';
+import { hosting, type Answer } from './api.js';
 import type { Ctx } from './main.js';
-import { ErrorBox, Status } from './ui.js';
+import { ErrorBox, Progress, Status, useProgress } from './ui.js';
 
-type AuditState = 'beforeDecision' | 'afterDecline';
-interface Violation {
-  page: string;
-  state: AuditState;
-  kind: 'request' | 'cookie' | 'localStorage' | 'sessionStorage';
-  value: string;
-  resourceType: string | null;
-  embedding: { id: string; name: string } | null;
-  preset: { id: number; name: string } | null;
-  fix: string;
-}
-interface AuditResult {
-  url: string;
-  pagesAudited: string[];
-  widgetFound: boolean;
-  pages: ({ url: string; widget: boolean } & Record<AuditState, object | null>)[];
-  violations: Violation[];
-  warnings: string[];
-  durationMs: number;
-}
+type AuditResult = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/onboarding/audit'>;
+type Violation = AuditResult['violations'][number];
+type AuditState = Violation['state'];
 
 const STATES: AuditState[] = ['beforeDecision', 'afterDecline'];
 
@@ -54,22 +37,13 @@ const L = {
 export function AuditPanel({ ctx, base }: { ctx: Ctx; base: string }) {
   const l = L[ctx.lang];
   const [result, setResult] = useState<AuditResult | null>(null);
-  const [busySince, setBusySince] = useState<number | null>(null);
-  const [seconds, setSeconds] = useState(0);
+  const { busy, track, seconds } = useProgress();
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
-  useEffect(() => {
-    if (busySince === null) return;
-    // One request: the console shows that it is working and for how long (the limit is the server's).
-    const timer = setInterval(() => setSeconds(Math.round((Date.now() - busySince) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, [busySince]);
-  const run = async () => {
+  const run = () => track(async () => {
     setError(null);
     setResult(null);
     setStatus(l.running);
-    setSeconds(0);
-    setBusySince(Date.now());
     try {
       const r = await hosting<AuditResult>('GET', `${base}/onboarding/audit`);
       setResult(r);
@@ -77,23 +51,16 @@ export function AuditPanel({ ctx, base }: { ctx: Ctx; base: string }) {
     } catch (err) {
       setStatus('');
       setError(err);
-    } finally {
-      setBusySince(null);
     }
-  };
+  });
   const belongsTo = (v: Violation) =>
     v.embedding ? `${l.embedding} ${v.embedding.name}` : v.preset ? `${l.preset} ${v.preset.name}` : l.unknown;
   return (
-    <section class="card" aria-labelledby="audit" aria-busy={busySince !== null}>
+    <section class="card" aria-labelledby="audit" aria-busy={busy}>
       <h2 id="audit">{l.title}</h2>
       <p class="help">{l.help}</p>
-      <button type="button" class="primary" onClick={run} disabled={busySince !== null}>{result ? l.again : l.run}</button>
-      {busySince !== null && (
-        <div class="progress">
-          <progress aria-label={l.progress} />
-          <span>{l.running} {seconds} {l.elapsed}</span>
-        </div>
-      )}
+      <button type="button" class="primary" onClick={run} disabled={busy}>{result ? l.again : l.run}</button>
+      {busy && <Progress label={l.progress} text={l.running} seconds={seconds} elapsed={l.elapsed} />}
       <Status text={status} />
       <ErrorBox error={error} title={ctx.t('errorTitle')} />
       {result && !result.widgetFound && <p class="error">{l.noWidget}</p>}

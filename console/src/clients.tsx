@@ -1,33 +1,20 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { DomainsPanel } from './domains.js';
 import type { Ctx } from './main.js';
-import { Check, ErrorBox, Field, PageTitle, Status } from './ui.js';
+import { Check, ErrorBox, Field, PageTitle, Status, useAction } from './ui.js';
 
-export interface Client {
-  id: string;
-  username: string;
-  active: boolean;
-  firstName: string;
-  lastName: string;
-  company: string;
-  emailAddress: string;
-  domainCount: number;
-  domainMaxCount: number;
-  whitelabelMaxCount: number;
-  widgetDisplayCount: number;
-  widgetDisplayMaxCount: number;
-  features: Record<string, boolean>;
-  actualCallCount?: number;
-}
+export type Client = Answer<'/hosting/api/client/{clientId}'>;
+/** A client in the list, which also counts this month's widget loads. */
+type ListedClient = Answer<'/hosting/api/client'>[number];
 
 const quota = (used: number, max: number) => (max === -1 ? `${used} / ∞` : `${used} / ${max}`);
 
 export function ClientsView({ ctx }: { ctx: Ctx }) {
   const { t } = ctx;
-  const [clients, setClients] = useState<Client[] | null>(null);
+  const [clients, setClients] = useState<ListedClient[] | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const load = () => hosting<Client[]>('GET', '/client').then(setClients, setError);
+  const load = () => hosting<ListedClient[]>('GET', '/client').then(setClients, setError);
   useEffect(() => void load(), []);
   return (
     <>
@@ -57,7 +44,7 @@ export function ClientsView({ ctx }: { ctx: Ctx }) {
                   <td>{c.company}</td>
                   <td>{c.active ? t('isActive') : t('isInactive')}</td>
                   <td>{quota(c.domainCount, c.domainMaxCount)}</td>
-                  <td>{quota(c.actualCallCount ?? c.widgetDisplayCount, c.widgetDisplayMaxCount)}</td>
+                  <td>{quota(c.actualCallCount, c.widgetDisplayMaxCount)}</td>
                 </tr>
               ))}
             </tbody>
@@ -73,20 +60,10 @@ function NewClient({ ctx, onCreated }: { ctx: Ctx; onCreated: () => void }) {
   const { t } = ctx;
   const empty = { username: '', emailAddress: '', password: '', company: '', active: true };
   const [form, setForm] = useState(empty);
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
-  const submit = async (e: Event) => {
+  const { act, error, status } = useAction(onCreated); // on failure the form keeps what was typed
+  const submit = (e: Event) => {
     e.preventDefault();
-    setError(null);
-    setStatus('');
-    try {
-      await hosting('POST', '/client', form);
-      setForm(empty);
-      setStatus(t('created'));
-      onCreated();
-    } catch (err) {
-      setError(err); // the form keeps what was typed
-    }
+    void act(() => hosting('POST', '/client', form), t('created'), () => setForm(empty));
   };
   const text = (key: 'username' | 'emailAddress' | 'password' | 'company', label: string, type: 'text' | 'email' | 'password' = 'text', help?: string) => (
     <Field label={label} help={help}>
@@ -130,25 +107,18 @@ export function ClientView({ ctx, clientId }: { ctx: Ctx; clientId: string }) {
   );
 }
 
-const FEATURES = ['canUseABTests', 'canUseAnalytics', 'canUseConsentSharing', 'canUseDomAPI', 'canUseIAB', 'canUseIframeCSS', 'canUseIframes', 'canUseIndCSS', 'canUseMultiDom', 'canUseOwnLogo', 'canUseScripts', 'canUseUserGroupRights', 'moreThan2Lang'];
+const FEATURES: (keyof Client['features'])[] = ['canUseABTests', 'canUseAnalytics', 'canUseConsentSharing', 'canUseDomAPI', 'canUseIAB', 'canUseIframeCSS', 'canUseIframes', 'canUseIndCSS', 'canUseMultiDom', 'canUseOwnLogo', 'canUseScripts', 'canUseUserGroupRights', 'moreThan2Lang'];
 
 function ClientForm({ ctx, client, onSaved }: { ctx: Ctx; client: Client; onSaved: (c: Client) => void }) {
   const { t } = ctx;
   const [form, setForm] = useState({ ...client, password: '' });
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, status } = useAction();
   const save = async (changes: Partial<typeof form>) => {
-    setError(null);
-    setStatus('');
     const { password, ...rest } = { ...form, ...changes };
-    try {
-      const saved = await hosting<Client>('PUT', `/client/${client.id}`, password ? { ...rest, password } : rest);
+    await act(() => hosting<Client>('PUT', `/client/${client.id}`, password ? { ...rest, password } : rest), t('saved'), (saved) => {
       setForm({ ...saved, password: '' });
       onSaved(saved);
-      setStatus(t('saved'));
-    } catch (err) {
-      setError(err);
-    }
+    });
   };
   const text = (key: 'username' | 'firstName' | 'lastName' | 'company' | 'emailAddress' | 'password', label: string, type: 'text' | 'email' | 'password' = 'text', help?: string) => (
     <Field label={label} help={help}>

@@ -1,23 +1,12 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { domainApi, domainApiPage, hosting } from './api.js';
+import { domainApi, domainApiPage, hosting, type Answer } from './api.js';
 import type { TextKey } from './i18n.js';
 import type { Ctx } from './main.js';
-import { ErrorBox, Field, Status } from './ui.js';
+import { ErrorBox, Field, Status, useAction } from './ui.js';
 
-interface Block {
-  id: number;
-  state: 'open' | 'archived' | 'expired';
-  recordCount: number;
-  firstTimestamp: number | null;
-  lastTimestamp: number | null;
-}
-interface VerifyResult {
-  ok: boolean;
-  checkedRecords: number;
-  checkedBlocks: number;
-  firstMismatch: { seq: number; blockId: number; message: string } | null;
-}
+type Block = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/consent-log/blocks'>[number];
+type VerifyResult = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/consent-log/verify'>;
 
 const L = {
   en: { title: 'Consent log', block: 'Block', state: 'State', records: 'Records', period: 'Period', download: 'Download', verify: 'Verify the log', ok: (r: VerifyResult) => `The log is intact: ${r.checkedRecords} records in ${r.checkedBlocks} blocks match their hashes.`, bad: (r: VerifyResult) => `The log does not verify: record ${r.firstMismatch?.seq} in block ${r.firstMismatch?.blockId}: ${r.firstMismatch?.message}`, open: 'open', archived: 'archived', expired: 'expired',
@@ -37,26 +26,14 @@ export function ConsentLogPanel({ ctx, base, domainId }: { ctx: Ctx; base: strin
   const l = L[ctx.lang];
   const [blocks, setBlocks] = useState<Block[] | null>(null);
   const [result, setResult] = useState<VerifyResult | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { act, error, setError, status } = useAction(() => load());
   const [asking, setAsking] = useState(false);
-  const [status, setStatus] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [shownFor, setShownFor] = useState<{ ucid: string; n: number } | null>(null);
   const load = () => hosting<Block[]>('GET', `${base}/consent-log/blocks`).then(setBlocks, setError);
   useEffect(() => void load(), [base]);
   const open = blocks?.find((b) => b.state === 'open');
-  const archive = async () => {
-    setError(null);
-    setStatus('');
-    try {
-      const done = await hosting<Block>('POST', `${base}/consent-log/archive`);
-      setAsking(false);
-      setStatus(l.archivedDone(done.id));
-      await load();
-    } catch (err) {
-      setError(err);
-    }
-  };
+  const archive = () => act(() => hosting<Block>('POST', `${base}/consent-log/archive`), (done) => l.archivedDone(done.id), () => setAsking(false));
   const verify = async () => {
     setError(null);
     setResult(null);
@@ -121,6 +98,8 @@ export function ConsentLogPanel({ ctx, base, domainId }: { ctx: Ctx; base: strin
   );
 }
 
+// The Domain API's record schema leaves its further fields (button, lang) and the shown embeddings open, so the
+// generated types would say `unknown` where the console reads strings: these two stay written out here.
 interface LogRecord {
   consent: boolean;
   ucid: string;

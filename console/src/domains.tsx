@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { ConsentLogPanel } from './consent-log.js';
 import { EmbeddingsPanel } from './embeddings.js';
 import { FoundPanel } from './found.js';
@@ -13,31 +13,22 @@ import { StatisticsPanel } from './statistics.js';
 import { DOMAIN_FIELDS, DOMAIN_GROUPS } from './domain-fields.js';
 import { FieldGroup } from './form-fields.js';
 import type { Ctx } from './main.js';
-import { ErrorBox, Field, PageTitle, Status } from './ui.js';
+import { ErrorBox, Field, PageTitle, Status, useAction } from './ui.js';
 
-type Domain = Record<string, unknown> & { id: string; name: string; path: string };
+// The settings form walks the fields by key (domain-fields.ts), hence the index signature.
+type Domain = Answer<'/hosting/api/client/{clientId}/domain/{domainId}'> & Record<string, unknown>;
 
 export function DomainsPanel({ ctx, clientId }: { ctx: Ctx; clientId: string }) {
   const { t } = ctx;
   const [domains, setDomains] = useState<Domain[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [name, setName] = useState('');
-  const [createError, setCreateError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error: createError, status } = useAction(() => load());
   const load = () => hosting<Domain[]>('GET', `/client/${clientId}/domain`).then(setDomains, setError);
   useEffect(() => void load(), [clientId]);
-  const create = async (e: Event) => {
+  const create = (e: Event) => {
     e.preventDefault();
-    setCreateError(null);
-    setStatus('');
-    try {
-      await hosting('POST', `/client/${clientId}/domain`, { name });
-      setName('');
-      setStatus(t('created'));
-      await load();
-    } catch (err) {
-      setCreateError(err);
-    }
+    void act(() => hosting('POST', `/client/${clientId}/domain`, { name }), t('created'), () => setName(''));
   };
   return (
     <section class="card" aria-labelledby="domains">
@@ -75,15 +66,12 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
   const [domain, setDomain] = useState<Domain | null>(null);
   const [form, setForm] = useState<Domain | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error: saveError, status } = useAction(); // on failure what was typed stays in the form
   const [imports, setImports] = useState(0); // bumped by the onboarding import, so the embeddings list reloads
   useEffect(() => void hosting<Domain>('GET', base).then((d) => { setDomain(d); setForm(d); }, setError), [base]);
   if (!domain || !form) return error ? <ErrorBox error={error} title={t('errorTitle')} /> : <p>{t('loading')}</p>;
-  const save = async (e: Event) => {
+  const save = (e: Event) => {
     e.preventDefault();
-    setSaveError(null);
-    setStatus('');
     // Only what changed is sent: an unchanged white-label flag is not counted again, an unchanged host keeps the path.
     const body: Record<string, unknown> = Object.fromEntries(
       DOMAIN_FIELDS.filter((f) => JSON.stringify(form[f.key]) !== JSON.stringify(domain[f.key])).map((f) => [f.key, form[f.key]]),
@@ -91,14 +79,10 @@ export function DomainView({ ctx, clientId, domainId }: { ctx: Ctx; clientId: st
     if (body.country === '') body.country = null;
     // The API reads a name without a path as path `/`: a new host keeps the domain's path.
     if ('name' in body) body.name = `${String(form.name)}${domain.path === '/' ? '' : domain.path}`;
-    try {
-      const saved = await hosting<Domain>('PUT', base, body);
+    void act(() => hosting<Domain>('PUT', base, body), t('saved'), (saved) => {
       setDomain(saved);
       setForm(saved);
-      setStatus(t('saved'));
-    } catch (err) {
-      setSaveError(err); // what was typed stays in the form
-    }
+    });
   };
   return (
     <>

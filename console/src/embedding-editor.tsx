@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { ASSET_FIELDS, EMBEDDING_BLOCKING_FIELDS, EMBEDDING_TEXT_FIELDS, EMBEDDING_TRANSLATION_FIELDS } from './embedding-fields.js';
 import { FieldGroup, FieldInput } from './form-fields.js';
 import type { Ctx } from './main.js';
-import { Check, ErrorBox, Field, FocusHeading, Status } from './ui.js';
+import { Check, ErrorBox, Field, FocusHeading, Status, useAction } from './ui.js';
 
 type Values = Record<string, unknown>;
-export type EmbeddingData = Values & { id: string; name: string; purpose: string; active: boolean; assets: Asset[]; translations: Record<string, Values> };
-type Asset = Values & { id: string; name: string };
+// The editors walk the fields by key (embedding-fields.ts), hence the index signatures.
+export type EmbeddingData = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/embedding/{embeddingId}'> & Values & { translations: Record<string, Values> };
+type Asset = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/embedding/{embeddingId}/asset'>[number] & Values;
 
 const L = {
   en: { edit: 'Edit', close: 'Close the editor', basics: 'Name and purpose', name: 'Name', purpose: 'Purpose', active: 'Active (shown in the widget)', texts: 'Texts in the banner', blocking: 'Blocking and loading', translations: 'Translations', translationsHelp: 'Per language, the texts that differ from the ones above (locale names such as de_DE or en).', translationFor: 'Translation', addTranslation: 'Add a translation', locale: 'Locale', removeTranslation: 'Remove this translation', saveEmbedding: 'Save the embedding', assets: 'Cookies and storage entries', noAssets: 'No cookies or entries yet.', newAsset: 'New cookie or entry', editAsset: 'Edit', addAsset: 'Add the cookie', saveAsset: 'Save the cookie', cancel: 'Cancel', remove: 'Delete', removed: 'Deleted.', added: 'Added.', assetLifetime: 'Lifetime', assetDescription: 'Description', emptyMain: 'Empty: the main text.' },
@@ -23,26 +24,16 @@ export function EmbeddingEditor({ ctx, base, embeddingId, purposes, onChanged, o
   const l = L[ctx.lang];
   const url = `${base}/embedding/${embeddingId}`;
   const [form, setForm] = useState<EmbeddingData | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, setError, status } = useAction(onChanged); // on failure the form keeps what was typed
   const [newLocale, setNewLocale] = useState('');
   useEffect(() => void hosting<EmbeddingData>('GET', url).then(setForm, setError), [url]);
   if (!form) return error ? <ErrorBox error={error} title={ctx.t('errorTitle')} /> : <p>{ctx.t('loading')}</p>;
   const set = (key: string, v: unknown) => setForm({ ...form, [key]: v });
   const setTranslation = (locale: string, key: string, v: unknown) =>
     set('translations', { ...form.translations, [locale]: { ...form.translations[locale], [key]: v } });
-  const save = async (e: Event) => {
+  const save = (e: Event) => {
     e.preventDefault();
-    setError(null);
-    setStatus('');
-    try {
-      const saved = await hosting<EmbeddingData>('PUT', url, Object.fromEntries(EDITABLE.map((k) => [k, form[k]])));
-      setForm({ ...saved });
-      setStatus(ctx.t('saved'));
-      onChanged();
-    } catch (err) {
-      setError(err); // the form keeps what was typed
-    }
+    void act(() => hosting<EmbeddingData>('PUT', url, Object.fromEntries(EDITABLE.map((k) => [k, form[k]]))), ctx.t('saved'), (saved) => setForm({ ...saved }));
   };
   const headingId = `edit-${embeddingId}`;
   return (
@@ -106,27 +97,17 @@ function AssetsPanel({ ctx, url, headingId, onChanged }: { ctx: Ctx; url: string
   const [assets, setAssets] = useState<Asset[] | null>(null);
   const [editing, setEditing] = useState<string | null>(null); // an asset id, or null for a new one
   const [form, setForm] = useState<Values>(emptyAsset());
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  // On failure the asset form keeps its values.
+  const { act, error, setError, status } = useAction(async () => {
+    await load();
+    onChanged();
+  });
   const [newLocale, setNewLocale] = useState('');
   const load = () => hosting<Asset[]>('GET', url).then(setAssets, setError);
   const translations = (form.translations ?? {}) as Record<string, Values>;
   const setTranslation = (locale: string, key: string, v: string) =>
     setForm({ ...form, translations: { ...translations, [locale]: { ...translations[locale], [key]: v } } });
   useEffect(() => void load(), [url]);
-  const act = async (work: () => Promise<unknown>, done: string, after?: () => void) => {
-    setError(null);
-    setStatus('');
-    try {
-      await work();
-      after?.();
-      setStatus(done);
-      await load();
-      onChanged();
-    } catch (err) {
-      setError(err); // the asset form keeps its values
-    }
-  };
   const submit = (e: Event) => {
     e.preventDefault();
     const body = { ...form };

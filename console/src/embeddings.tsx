@@ -1,24 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import type { Ctx } from './main.js';
 import { EmbeddingEditor } from './embedding-editor.js';
-import { Check, ErrorBox, Field, Status } from './ui.js';
+import { Check, ErrorBox, Field, Status, useAction } from './ui.js';
 
-interface Embedding {
-  id: string;
-  name: string;
-  purpose: string;
-  active: boolean;
-  vendor: string;
-  assets: { id: string; name: string }[];
-}
-interface Preset {
-  id: number;
-  name: string;
-  purpose: string;
-  vendor: string;
-  translations: Record<string, { name: string; description: string }>;
-}
+type Embedding = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/embedding'>[number];
+type Preset = Answer<'/hosting/api/onboarding/presets'>['items'][number];
 
 const PURPOSES: Record<string, [en: string, de: string]> = {
   '41ba25c': ['Necessary', 'Notwendig'],
@@ -39,22 +26,10 @@ export function EmbeddingsPanel({ ctx, base }: { ctx: Ctx; base: string }) {
   const l = L[ctx.lang];
   const purposeName = (id: string) => PURPOSES[id]?.[ctx.lang === 'de' ? 1 : 0] ?? id;
   const [items, setItems] = useState<Embedding[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, setError, status } = useAction(() => load());
   const [editing, setEditing] = useState<string | null>(null);
   const load = () => hosting<Embedding[]>('GET', `${base}/embedding`).then(setItems, setError);
   useEffect(() => void load(), [base]);
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    setError(null);
-    setStatus('');
-    try {
-      await work();
-      setStatus(done);
-      await load();
-    } catch (err) {
-      setError(err);
-    }
-  };
   return (
     <section class="card" aria-labelledby="embeddings">
       <h2 id="embeddings">{l.title}</h2>
@@ -91,7 +66,7 @@ export function EmbeddingsPanel({ ctx, base }: { ctx: Ctx; base: string }) {
   );
 }
 
-function Catalogue({ ctx, purposeName, onAdd }: { ctx: Ctx; purposeName: (id: string) => string; onAdd: (id: number, active: boolean) => Promise<void> }) {
+function Catalogue({ ctx, purposeName, onAdd }: { ctx: Ctx; purposeName: (id: string) => string; onAdd: (id: number, active: boolean) => Promise<unknown> }) {
   const l = L[ctx.lang];
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<{ total: number; items: Preset[] } | null>(null);
@@ -133,7 +108,7 @@ function Catalogue({ ctx, purposeName, onAdd }: { ctx: Ctx; purposeName: (id: st
   );
 }
 
-function ByHand({ ctx, purposeName, onAdd }: { ctx: Ctx; purposeName: (id: string) => string; onAdd: (body: unknown) => Promise<void> }) {
+function ByHand({ ctx, purposeName, onAdd }: { ctx: Ctx; purposeName: (id: string) => string; onAdd: (body: unknown) => Promise<unknown> }) {
   const l = L[ctx.lang];
   const [name, setName] = useState('');
   const [purpose, setPurpose] = useState('a717ff5');

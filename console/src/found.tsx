@@ -1,33 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import type { Ctx } from './main.js';
-import { ErrorBox, Field, FocusHeading, Status } from './ui.js';
+import { ErrorBox, Field, FocusHeading, Status, useAction } from './ui.js';
 
 const KINDS = ['script', 'iframe', 'cookie', 'localStorage', 'sessionStorage'] as const;
 const STATES = ['new', 'ignored', 'adopted'] as const;
 type Kind = (typeof KINDS)[number];
 type State = (typeof STATES)[number];
 
-interface FoundItem {
-  id: string;
-  kind: Kind;
-  key: string;
-  firstUrl: string;
-  firstSeen: string;
-  lastSeen: string;
-  count: number;
-  state: State;
-}
-interface FoundList {
-  items: FoundItem[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-interface Embedding {
-  id: string;
-  name: string;
-}
+type FoundList = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/found'>;
+type FoundItem = FoundList['items'][number];
+type Embedding = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/embedding'>[number];
 
 /** Items per page of the list (the API allows up to 500). */
 const PAGE = 20;
@@ -66,8 +49,7 @@ export function FoundPanel({ ctx, base, onAdopted }: { ctx: Ctx; base: string; o
   const [state, setState] = useState<State | ''>('');
   const [offset, setOffset] = useState(0);
   const [list, setList] = useState<FoundList | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, setError, status } = useAction(() => load());
   const [adopting, setAdopting] = useState<FoundItem | null>(null);
   const load = async () => {
     const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
@@ -83,19 +65,6 @@ export function FoundPanel({ ctx, base, onAdopted }: { ctx: Ctx; base: string; o
     }
   };
   useEffect(() => void load(), [base, kind, state, offset]);
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    setError(null);
-    setStatus('');
-    try {
-      await work();
-      setStatus(done);
-      await load();
-      return true;
-    } catch (err) {
-      setError(err);
-      return false;
-    }
-  };
   const changeState = (item: FoundItem, to: 'new' | 'ignored') =>
     act(() => hosting('PATCH', `${base}/found/${item.id}`, { state: to }), to === 'ignored' ? l.ignored(item.key) : l.madeNew(item.key));
   return (

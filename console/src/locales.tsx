@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { LOCALE_GROUPS, LONG_TEXT, PURPOSE_LABELS } from './locale-fields.js';
 import type { Ctx } from './main.js';
-import { Check, ErrorBox, Field, FocusHeading, Status } from './ui.js';
+import { Check, ErrorBox, Field, FocusHeading, Status, useAction } from './ui.js';
 
-type Locale = Record<string, unknown> & { name: string; active: boolean; purposeNames: Record<string, string>; purposeDescriptions: Record<string, string> };
+// The editor walks the texts by key (locale-fields.ts), hence the index signature.
+type Locale = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/locale/{localeName}'> & Record<string, unknown>;
 
 const L = {
   en: { title: 'Languages and texts', help: 'Each language the banner speaks, with every text. An empty field shows the built-in text named under it.', none: 'No languages yet: the banner uses the built-in English texts.', add: 'Add the language', name: 'Locale', nameHelp: 'e.g. en, de, de_DE or fr.', edit: 'Edit texts', remove: 'Delete', added: 'Added.', removed: 'Deleted.', active: 'Active (offered in the banner)', editing: 'Texts', builtIn: 'Empty shows:', emptyBuiltIn: 'Empty shows nothing.', purposes: 'Purposes', purposeName: 'name', purposeDescription: 'description', saveTexts: 'Save the texts', close: 'Close the editor', isActive: 'active', isInactive: 'inactive' },
@@ -17,22 +18,9 @@ export function LocalesPanel({ ctx, base }: { ctx: Ctx; base: string }) {
   const [items, setItems] = useState<Locale[] | null>(null);
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, setError, status } = useAction(() => load());
   const load = () => hosting<Locale[]>('GET', `${base}/locale`).then(setItems, setError);
   useEffect(() => void load(), [base]);
-  const act = async (work: () => Promise<unknown>, done: string, after?: () => void) => {
-    setError(null);
-    setStatus('');
-    try {
-      await work();
-      after?.();
-      setStatus(done);
-      await load();
-    } catch (err) {
-      setError(err);
-    }
-  };
   return (
     <section class="card" aria-labelledby="locales">
       <h2 id="locales">{l.title}</h2>
@@ -64,28 +52,21 @@ function LocaleEditor({ ctx, url, onSaved, onClose }: { ctx: Ctx; url: string; o
   const de = ctx.lang === 'de';
   const [form, setForm] = useState<Locale | null>(null);
   const [shown, setShown] = useState<Locale | null>(null); // what the widget shows: empty fields filled from the built-in texts
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, setError, status } = useAction(onSaved); // on failure the form keeps every text typed
   const loadShown = () => hosting<Locale>('GET', `${url}?effective=true`).then(setShown, setError);
   useEffect(() => {
     void hosting<Locale>('GET', url).then(setForm, setError);
     void loadShown();
   }, [url]);
   if (!form || !shown) return error ? <ErrorBox error={error} title={ctx.t('errorTitle')} /> : <p>{ctx.t('loading')}</p>;
-  const save = async (e: Event) => {
+  const save = (e: Event) => {
     e.preventDefault();
-    setError(null);
-    setStatus('');
-    try {
-      const body: Record<string, unknown> = { ...form };
-      delete body.name;
+    const body: Record<string, unknown> = { ...form };
+    delete body.name;
+    void act(async () => {
       setForm(await hosting<Locale>('PUT', url, body));
       await loadShown();
-      setStatus(ctx.t('saved'));
-      onSaved();
-    } catch (err) {
-      setError(err); // the form keeps every text typed
-    }
+    }, ctx.t('saved'));
   };
   // The built-in text a field falls back to: the effective text while the field is empty.
   const fallback = (stored: string, effective: string | undefined) => (stored === '' ? effective ?? '' : null);

@@ -1,25 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { useState } from 'preact/hooks';
+import { hosting, type Answer } from './api.js';
 import { Snippet } from './snippet.js';
 import { PURPOSE_LABELS } from './locale-fields.js';
 import type { Ctx } from './main.js';
-import { Check, ErrorBox, Status } from './ui.js';
+import { Check, ErrorBox, Progress, Status, useAction, useProgress } from './ui.js';
 
-interface Found { name: string }
-interface ScanResult {
-  url: string;
-  mode: 'browser' | 'http';
-  pagesScanned: string[];
-  imprintUrl: string | null;
-  privacyPolicyUrl: string | null;
-  address: { company: string | null; street: string | null; zipCode: string | null; city: string | null };
-  availablePresets: { id: number; name: string; purpose: string; vendor: string; translations: Record<string, { name: string }>; matchedBy: { type: string; value: string }[] }[];
-  storage: { cookies: (Found & { domain: string; path: string; thirdParty: boolean })[]; localStorage: (Found & { origin: string })[]; sessionStorage: (Found & { origin: string })[] };
-  scripts: string[];
-  iframes: string[];
-  warnings: string[];
-  durationMs: number;
-}
+type ScanResult = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/onboarding/scan'>;
 
 const L = {
   en: { title: 'Set up from a scan', help: 'Placet visits the site\'s pages in a headless browser, as a first-time visitor, and lists the cookies, storage entries, scripts and iframes it meets and the services of the preset catalogue they belong to. A scan takes up to a minute.', scan: 'Scan the website', again: 'Scan again', scanning: 'Scanning the website…', elapsed: 'seconds so far', progress: 'Scan in progress', done: 'Scan finished', pages: 'Pages scanned', mode: 'How', browser: 'in a headless browser', http: 'over HTTP only (no browser available: cookies set by scripts are missing)', imprint: 'Imprint found', privacy: 'Privacy policy found', address: 'Address in the imprint', none: 'none', duration: 'Duration', presets: 'Services found', presetsHelp: 'Each is a preset of the catalogue, with its cookies and texts. Choose which to import as embeddings.', foundBy: 'found by', noPresets: 'No known services found.', activeNow: 'Switch the imported services on right away', importPresets: 'Import the selected services', imported: 'Imported', newOnes: 'new', storage: 'Cookies and storage entries found', noStorage: 'None found.', name: 'Name', kind: 'Kind', where: 'Set for', thirdParty: 'third party', fromCookies: 'Create embeddings for these cookies and entries', fromCookiesHelp: 'Known ones join their service\'s preset; the rest go into one embedding of unrecognised items for you to sort.', embeddingsMade: 'Embeddings created or given new cookies', scripts: 'Third-party scripts', iframes: 'Third-party iframes', warnings: 'What limited the scan', step3: 'Last step: paste the snippet into the site' },
@@ -31,28 +17,19 @@ export function OnboardingPanel({ ctx, base, onImported }: { ctx: Ctx; base: str
   const l = L[ctx.lang];
   const de = ctx.lang === 'de';
   const [result, setResult] = useState<ScanResult | null>(null);
-  const [busySince, setBusySince] = useState<number | null>(null);
-  const [seconds, setSeconds] = useState(0);
+  const { busy, track, seconds } = useProgress();
   const [error, setError] = useState<unknown>(null);
   const [status, setStatus] = useState('');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [active, setActive] = useState(false);
-  const [importStatus, setImportStatus] = useState('');
-  const [importError, setImportError] = useState<unknown>(null);
+  // Each import says in its status what it did; on failure the choices stay as they were.
+  const { act: runImport, error: importError, status: importStatus, setStatus: setImportStatus } = useAction(onImported);
   const [made, setMade] = useState<{ name: string; created: boolean; cookies: { name: string }[]; addedAssets: { name: string }[] }[] | null>(null);
-  useEffect(() => {
-    if (busySince === null) return;
-    // The scan is one request; the console shows that it is working and for how long (the limit is the server's).
-    const timer = setInterval(() => setSeconds(Math.round((Date.now() - busySince) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, [busySince]);
   const purposeName = (id: string) => PURPOSE_LABELS.find(([p]) => p === id)?.[1][de ? 1 : 0] ?? id;
 
-  const scan = async () => {
+  const scan = () => track(async () => {
     setError(null);
     setStatus(l.scanning);
-    setSeconds(0);
-    setBusySince(Date.now());
     setMade(null);
     setImportStatus('');
     try {
@@ -63,20 +40,9 @@ export function OnboardingPanel({ ctx, base, onImported }: { ctx: Ctx; base: str
     } catch (err) {
       setError(err);
       setStatus('');
-    } finally {
-      setBusySince(null);
     }
-  };
-  const run = async (work: () => Promise<string>) => {
-    setImportError(null);
-    setImportStatus('');
-    try {
-      setImportStatus(await work());
-      onImported();
-    } catch (err) {
-      setImportError(err); // the choices stay as they were
-    }
-  };
+  });
+  const run = (work: () => Promise<string>) => runImport(work, (done) => done);
   const importPresets = () => run(async () => {
     const done = await hosting<{ created: boolean }[]>('POST', `${base}/onboarding/presets`, [...chosen].map((id) => ({ id, active })));
     return `${l.imported}: ${done.length} (${done.filter((d) => d.created).length} ${l.newOnes}).`;
@@ -95,16 +61,11 @@ export function OnboardingPanel({ ctx, base, onImported }: { ctx: Ctx; base: str
   });
 
   return (
-    <section class="card" aria-labelledby="onboarding" aria-busy={busySince !== null}>
+    <section class="card" aria-labelledby="onboarding" aria-busy={busy}>
       <h2 id="onboarding">{l.title}</h2>
       <p class="help">{l.help}</p>
-      <button type="button" class="primary" onClick={scan} disabled={busySince !== null}>{result ? l.again : l.scan}</button>
-      {busySince !== null && (
-        <div class="progress">
-          <progress aria-label={l.progress} />
-          <span>{l.scanning} {seconds} {l.elapsed}</span>
-        </div>
-      )}
+      <button type="button" class="primary" onClick={scan} disabled={busy}>{result ? l.again : l.scan}</button>
+      {busy && <Progress label={l.progress} text={l.scanning} seconds={seconds} elapsed={l.elapsed} />}
       <Status text={status} />
       <ErrorBox error={error} title={ctx.t('errorTitle')} />
       {result && (

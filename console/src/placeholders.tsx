@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import type { Ctx } from './main.js';
-import { ErrorBox, Field, Status } from './ui.js';
+import { ErrorBox, Field, Status, useAction } from './ui.js';
 
-interface Placeholder {
-  name: string;
-  value: string;
-}
+type Placeholder = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/placeholder'>[number];
 
 const L = {
   en: { title: 'Placeholders', help: 'Text variables such as {COMPANY}, replaced in the embeddings\' texts.', none: 'No placeholders yet.', name: 'Placeholder name', value: 'Value', add: 'Add placeholder', remove: 'Delete', added: 'Added.', removed: 'Deleted.', edit: 'Change the value', valueOf: 'New value of', save: 'Save the value', cancel: 'Cancel' },
@@ -18,23 +15,10 @@ export function PlaceholdersPanel({ ctx, base }: { ctx: Ctx; base: string }) {
   const l = L[ctx.lang];
   const [items, setItems] = useState<Placeholder[] | null>(null);
   const [form, setForm] = useState({ name: '', value: '' });
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, setError, status } = useAction(() => load());
   const [editing, setEditing] = useState<{ name: string; value: string } | null>(null);
   const load = () => hosting<Placeholder[]>('GET', `${base}/placeholder`).then(setItems, setError);
   useEffect(() => void load(), [base]);
-  const act = async (work: () => Promise<unknown>, done: string, reset = false) => {
-    setError(null);
-    setStatus('');
-    try {
-      await work();
-      if (reset) setForm({ name: '', value: '' });
-      setStatus(done);
-      await load();
-    } catch (err) {
-      setError(err);
-    }
-  };
   return (
     <section class="card" aria-labelledby="placeholders">
       <h2 id="placeholders">{l.title}</h2>
@@ -61,7 +45,7 @@ export function PlaceholdersPanel({ ctx, base }: { ctx: Ctx; base: string }) {
           ))}
         </ul>
       )}
-      <form onSubmit={(e) => { e.preventDefault(); void act(() => hosting('POST', `${base}/placeholder`, form), l.added, true); }}>
+      <form onSubmit={(e) => { e.preventDefault(); void act(() => hosting('POST', `${base}/placeholder`, form), l.added, () => setForm({ name: '', value: '' })); }}>
         <div class="grid">
           <Field label={l.name}>{(id) => <input id={id} required value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} />}</Field>
           <Field label={l.value}>{(id) => <input id={id} value={form.value} onInput={(e) => setForm({ ...form, value: e.currentTarget.value })} />}</Field>

@@ -1,26 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import type { Ctx } from './main.js';
 import { ErrorBox, Field } from './ui.js';
 
-interface Day {
-  day: string;
-  calls: number;
-  displays: number;
-  decisions: number;
-  acceptAll: number;
-  decline: number;
-  custom: number;
-  consented: number;
-  bounces: number;
-  acceptanceRate: number;
-}
-interface Statistics {
-  from: string;
-  to: string;
-  days: Day[];
-  totals: Day;
-}
+type Statistics = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/statistics'>;
+type Day = Statistics['days'][number];
 
 /** The figures of a day the console shows, in the order of the table's columns. */
 const FIGURES = ['calls', 'displays', 'acceptAll', 'decline', 'custom', 'bounces'] as const;

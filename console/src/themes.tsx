@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { hosting } from './api.js';
+import { hosting, type Answer } from './api.js';
 import { FieldGroup } from './form-fields.js';
 import type { Ctx } from './main.js';
 import { THEME_BEHAVIOUR_FIELDS, THEME_COLORS, THEME_CSS_FIELDS, THEME_LAYOUT_FIELDS } from './theme-fields.js';
-import { Check, ErrorBox, Field, FocusHeading, Status } from './ui.js';
+import { Check, ErrorBox, Field, FocusHeading, Status, useAction } from './ui.js';
 
-type Theme = Record<string, unknown> & { id: string; name: string; default: boolean };
+// The editor walks the settings by key (theme-fields.ts), hence the index signature.
+type Theme = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/theme/{themeId}'> & Record<string, unknown>;
 
 const L = {
   en: { title: 'Themes', help: 'How the banner looks. The default theme is used unless a snippet names another (&theme=…).', isDefault: 'default', edit: 'Edit', remove: 'Delete', removed: 'Deleted.', add: 'Add a theme', added: 'Added.', name: 'Name', makeDefault: 'Default theme of the domain', layout: 'Layout and buttons', behaviour: 'Behaviour', colors: 'Colours', css: 'Own CSS', save: 'Save the theme', close: 'Close the editor', editing: 'Theme', preview: 'Live preview', previewHelp: 'The domain\'s real widget with the settings above, before they are saved, as a visitor sees it at first. Clicks in the preview are not recorded.', previewLang: 'Preview language', desktop: 'Preview at desktop width (1280 px)', mobile: 'Preview at mobile width (390 px)', updating: 'Updating the preview…', updated: 'Preview updated.', samplePage: 'A page of your site', images: 'Images', logo: 'Logo', icon: 'Settings icon image', imageHelp: (kib: number) => `PNG or JPEG, at most ${kib} KiB. Saved at once.`, none: 'none', saved: 'an image is saved', removeImage: 'Remove', imageSaved: 'Image saved.', imageRemoved: 'Image removed.', sampleText: 'This stands for your website. The banner over it is the real Placet widget with the theme being edited.' },
@@ -18,22 +19,9 @@ export function ThemesPanel({ ctx, base }: { ctx: Ctx; base: string }) {
   const [items, setItems] = useState<Theme[] | null>(null);
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, setError, status } = useAction(() => load());
   const load = () => hosting<Theme[]>('GET', `${base}/theme`).then(setItems, setError);
   useEffect(() => void load(), [base]);
-  const act = async (work: () => Promise<unknown>, done: string, after?: (result: unknown) => void) => {
-    setError(null);
-    setStatus('');
-    try {
-      const result = await work();
-      after?.(result);
-      setStatus(done);
-      await load();
-    } catch (err) {
-      setError(err);
-    }
-  };
   return (
     <section class="card" aria-labelledby="themes">
       <h2 id="themes">{l.title}</h2>
@@ -49,7 +37,7 @@ export function ThemesPanel({ ctx, base }: { ctx: Ctx; base: string }) {
           ))}
         </ul>
       )}
-      <form class="inline-add" onSubmit={(e) => { e.preventDefault(); void act(() => hosting<Theme>('POST', `${base}/theme`, { name }), l.added, (t) => { setEditing((t as Theme).id); setName(''); }); }}>
+      <form class="inline-add" onSubmit={(e) => { e.preventDefault(); void act(() => hosting<Theme>('POST', `${base}/theme`, { name }), l.added, (t) => { setEditing(t.id); setName(''); }); }}>
         <Field label={l.name}>{(id) => <input id={id} required value={name} onInput={(e) => setName(e.currentTarget.value)} />}</Field>
         <button type="submit">{l.add}</button>
       </form>
@@ -64,25 +52,16 @@ function ThemeEditor({ ctx, base, themeId, onSaved, onClose }: { ctx: Ctx; base:
   const l = L[ctx.lang];
   const url = `${base}/theme/${themeId}`;
   const [form, setForm] = useState<Theme | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
+  const { act, error, setError, status } = useAction(onSaved); // on failure the form keeps every setting
   useEffect(() => void hosting<Theme>('GET', url).then(setForm, setError), [url]);
   if (!form) return error ? <ErrorBox error={error} title={ctx.t('errorTitle')} /> : <p>{ctx.t('loading')}</p>;
   const set = (key: string, v: unknown) => setForm({ ...form, [key]: v });
-  const save = async (e: Event) => {
+  const save = (e: Event) => {
     e.preventDefault();
-    setError(null);
-    setStatus('');
-    try {
-      // The images are not edited here: sending them back unchanged would only re-upload them.
-      const body: Record<string, unknown> = { ...form };
-      for (const k of ['id', 'logoImage', 'settingsIconImage']) delete body[k];
-      setForm(await hosting<Theme>('PUT', url, body));
-      setStatus(ctx.t('saved'));
-      onSaved();
-    } catch (err) {
-      setError(err); // the form keeps every setting
-    }
+    // The images are not edited here: sending them back unchanged would only re-upload them.
+    const body: Record<string, unknown> = { ...form };
+    for (const k of ['id', 'logoImage', 'settingsIconImage']) delete body[k];
+    void act(() => hosting<Theme>('PUT', url, body), ctx.t('saved'), setForm);
   };
   const de = ctx.lang === 'de';
   return (
@@ -135,18 +114,8 @@ function ThemeEditor({ ctx, base, themeId, onSaved, onClose }: { ctx: Ctx; base:
  */
 function ImageField({ ctx, url, field, label, kib, value, onSaved }: { ctx: Ctx; url: string; field: 'logoImage' | 'settingsIconImage'; label: string; kib: number; value: string | null; onSaved: (t: Theme) => void }) {
   const l = L[ctx.lang];
-  const [error, setError] = useState<unknown>(null);
-  const [status, setStatus] = useState('');
-  const put = async (image: string | null) => {
-    setError(null);
-    setStatus('');
-    try {
-      onSaved(await hosting<Theme>('PUT', url, { [field]: image }));
-      setStatus(image === null ? l.imageRemoved : l.imageSaved);
-    } catch (err) {
-      setError(err);
-    }
-  };
+  const { act, error, status } = useAction();
+  const put = (image: string | null) => act(() => hosting<Theme>('PUT', url, { [field]: image }), image === null ? l.imageRemoved : l.imageSaved, onSaved);
   const choose = (input: HTMLInputElement) => {
     const file = input.files?.[0];
     if (!file) return;

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
 
 /** An error in the words of the API's `message`, with each offending field; announced to screen readers. */
@@ -98,4 +98,64 @@ export function FocusHeading({ id, level = 3, children }: { id: string; level?: 
       {children}
     </H>
   );
+}
+
+/**
+ * A long request (a scan, an audit) shown running with the seconds so far: it is one call, so the console can
+ * only show that it works and for how long (the time limit is the server's). `track` runs the work so.
+ */
+export function useProgress() {
+  const [since, setSince] = useState<number | null>(null);
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (since === null) return;
+    const timer = setInterval(() => setSeconds(Math.round((Date.now() - since) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [since]);
+  const track = async (work: () => Promise<void>) => {
+    setSeconds(0);
+    setSince(Date.now());
+    try {
+      await work();
+    } finally {
+      setSince(null);
+    }
+  };
+  return { busy: since !== null, track, seconds };
+}
+
+/** The bar and the words of a running `useProgress`. */
+export function Progress({ label, text, seconds, elapsed }: { label: string; text: string; seconds: number; elapsed: string }) {
+  return (
+    <div class="progress">
+      <progress aria-label={label} />
+      <span>{text} {seconds} {elapsed}</span>
+    </div>
+  );
+}
+
+/**
+ * What a section's buttons and forms share: clear the last message, do the work, say it is done and reload,
+ * or show the API's error (what was typed stays, as nothing is reset on failure). `after` gets the work's
+ * result before the status is set (`done` may be made from it too); `act` answers whether the work
+ * succeeded, so a caller can close an editor.
+ */
+export function useAction(reload: () => unknown = () => undefined) {
+  const [error, setError] = useState<unknown>(null);
+  const [status, setStatus] = useState('');
+  const act = async <T,>(work: () => Promise<T>, done: string | ((result: T) => string), after?: (result: T) => void): Promise<boolean> => {
+    setError(null);
+    setStatus('');
+    try {
+      const result = await work();
+      after?.(result);
+      setStatus(typeof done === 'string' ? done : done(result));
+      await reload();
+      return true;
+    } catch (err) {
+      setError(err);
+      return false;
+    }
+  };
+  return { act, error, setError, status, setStatus };
 }

@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import type { paths } from './placet-api.js';
+import type { paths } from '../../console/src/placet-api.js';
 
 /**
  * Real calls through a client typed by the generated OpenAPI types (openapi-fetch). The compiler checks
