@@ -184,7 +184,8 @@ async function benchIngest(engine: Engine, app: App, config: Config, baseUrl: st
   // The token the widget body Placet serves would carry (docs/consent-log.md, "Widget tokens"): every
   // consent is checked against it, as in production.
   const tokens = await loadConsentTokens(handle.db, config);
-  const consentBody = async (f: Awaited<ReturnType<typeof fixture>>) => ({
+  type Fixture = Awaited<ReturnType<typeof fixture>>;
+  const consentBody = async (f: Fixture) => ({
     apiKey: f.client.apiKey, domain: f.domain.id, consent: true, embeddings: f.embeddings,
     manipulationPrevention: true, button: 'acceptAll', lang: 'de_DE', revision: 1, legalRevision: 1,
     token: tokens.mint(f.domain.id, 1, ConsentTokens.issueTime(Math.floor(Date.now() / 1000))),
@@ -192,7 +193,6 @@ async function benchIngest(engine: Engine, app: App, config: Config, baseUrl: st
   });
   const f = await fixture(app, 'bench.example');
   const body = await consentBody(f);
-  type Fixture = Awaited<ReturnType<typeof fixture>>;
   interface Variant { label: string; prepare: () => Promise<void>; f: Fixture; body: Record<string, unknown> }
   const plain = (label: string, prepare: () => Promise<void> = async () => undefined): Variant => ({ label, prepare, f, body });
   let variants: Variant[];

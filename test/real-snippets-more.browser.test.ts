@@ -65,7 +65,6 @@ const TIKTOK = `<script>
 var e=ttq._i[t]||[],n=0;n<ttq.methods.length;n++)ttq.setAndDefer(e,ttq.methods[n]);return e},ttq.load=function(e,n){var r="https://analytics.tiktok.com/i18n/pixel/events.js",o=n&&n.partner;ttq._i=ttq._i||{},ttq._i[e]=[],ttq._i[e]._u=r,ttq._t=ttq._t||{},ttq._t[e]=+new Date,ttq._o=ttq._o||{},ttq._o[e]=n||{};n=document.createElement("script")
 ;n.type="text/javascript",n.async=!0,n.src=r+"?sdkid="+e+"&lib="+t;e=document.getElementsByTagName("script")[0];e.parentNode.insertBefore(n,e)};
 
-
   ttq.load('CXXXXXXXXXXXXXXXXXXX');
   ttq.page();
 }(window, document, 'ttq');
@@ -382,7 +381,6 @@ ${ENTRIES.filter(([, v]) => v.place === 'head').map(([, v]) => v.snippet).join('
 <h1>Shop</h1>
 ${ENTRIES.filter(([, v]) => v.place === 'body').map(([, v]) => `<section>${v.snippet}</section>`).join('\n')}
 </body></html>`;
-
 
 /** Stand-ins for every vendor host; the widget and the test site (127.0.0.1) are served for real. */
 async function standIns(route: Route, requests: string[]) {

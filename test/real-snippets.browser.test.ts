@@ -108,7 +108,6 @@ const SCRIPTS = Object.entries(VENDORS).filter(([, v]) => v.kind === 'script');
 const IFRAMES = Object.entries(VENDORS).filter(([, v]) => v.kind === 'iframe');
 const PRESET_NAMES = [...new Set(Object.values(VENDORS).map((v) => v.preset))];
 
-
 let browser: Browser;
 let site: Site;
 let app: App;
@@ -144,7 +143,6 @@ ${YOUTUBE}
 ${VIMEO}
 ${MAPS}
 </body></html>`;
-
 
 /** Stand-ins for every vendor host; the widget and the test site (127.0.0.1) are served for real. */
 async function standIns(route: Route, requests: string[]) {

@@ -177,6 +177,7 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
   const type = loader ? '' : old.getAttribute('data-ccm-type');
   const src = loader ? old.getAttribute('data-ccm-loader-src') || old.getAttribute('src') : old.getAttribute('src');
   if (!src && after) {
+    // `map` for its side effect only: it came out a few bytes smaller than `forEach` after brotli (budget).
     ['load', 'error'].map((e) => after.addEventListener(e, () => runScript(old, loader)));
     return after;
   }

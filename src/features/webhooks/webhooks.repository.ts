@@ -159,8 +159,9 @@ export async function feedWebhook(
 }
 
 /**
- * The records of runs of one domain's chain (`first`…`last`, inclusive), in chain order, with one query. The log
- * is append-only, so a run reads the same bytes on every retry.
+ * The records of runs of one domain's chain (`first`…`last`, inclusive), in chain order: one query per contiguous
+ * range (an `OR` of ranges in one query cost SQLite 5.5 µs per record, a range each 2.2). The log is
+ * append-only, so a run reads the same bytes on every retry.
  */
 export async function readRuns(db: Executor, domainId: string, runs: readonly { first: number; last: number }[]): Promise<ConsentEvent[]> {
   // Adjacent runs (a backlog's, claimed together) merge into one range: one index range scan each.

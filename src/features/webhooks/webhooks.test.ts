@@ -143,6 +143,16 @@ async function register(ctx: TestContext, clientId: string, domainId: string, ur
   return res.json<{ id: string; secret: string; url: string }>();
 }
 
+/** A client, a domain and a webhook to `url` held back (`hold`), with `count` consents waiting behind its cursor. */
+async function heldBacklog(ctx: TestContext, url: string, count: number) {
+  const client = await createClient(ctx);
+  const domain = await createDomain(ctx, client.id);
+  const hook = await register(ctx, client.id, domain.id, url);
+  await hold(ctx, hook.id, 0);
+  await burst(ctx, client, domain, count);
+  return { client, domain, hook };
+}
+
 describe('webhook URL guard', () => {
   it('refuses http, loopback, private and metadata endpoints unless private networks are allowed', async () => {
     expect(await urlProblem('http://example.com/hook', false)).toBe('must use https://');
@@ -223,6 +233,13 @@ for (const dialect of DIALECTS) {
         eventId: string; status: string; attempts: number; lastError: string | null; type: string; events: number; firstSeq: number | null; lastSeq: number | null;
       }[]>();
 
+    /** Waits until the webhook's newest delivery has `status`; the list, newest first. */
+    const newestIs = (what: string, clientId: string, domainId: string, hookId: string, status: string) =>
+      until(what, async () => {
+        const list = await deliveries(clientId, domainId, hookId);
+        return list[0]?.status === status ? list : undefined;
+      });
+
     it('creates, lists (without the secret), updates and deletes, scoped by client', async () => {
       const client = await createClient(ctx);
       const other = await createClient(ctx);
@@ -269,21 +286,14 @@ for (const dialect of DIALECTS) {
       // The record is sent byte for byte as stored (and hashed).
       expect(got.body).toContain(`"record":${row.record}}`);
       expect(got.headers['webhook-id']).toBe(event.id);
-      const state = await until('delivered state', async () => {
-        const list = await deliveries(client.id, domain.id, hook.id);
-        return list[0]?.status === 'delivered' ? list : undefined;
-      });
+      const state = await newestIs('delivered state', client.id, domain.id, hook.id, 'delivered');
       expect(state).toEqual([
         expect.objectContaining({ eventId: event.id, status: 'delivered', attempts: 1, lastError: null, events: 1, firstSeq: seq, lastSeq: seq }),
       ]);
     });
 
     it('delivers a burst of 250 records as 100 + 100 + 50 in chain order, each record once, signed', async () => {
-      const client = await createClient(ctx);
-      const domain = await createDomain(ctx, client.id);
-      const hook = await register(ctx, client.id, domain.id, receiver.url);
-      await hold(ctx, hook.id, 0);
-      await burst(ctx, client, domain, 250);
+      const { client, domain, hook } = await heldBacklog(ctx, receiver.url, 250);
       await hold(ctx, hook.id, 1);
       const got = await until('250 records', () => {
         const bodies = consentBodies(receiver, domain.id);
@@ -307,18 +317,11 @@ for (const dialect of DIALECTS) {
     });
 
     it('retries a refused batch with the same id and the same body', async () => {
-      const client = await createClient(ctx);
-      const domain = await createDomain(ctx, client.id);
-      const hook = await register(ctx, client.id, domain.id, receiver.url);
-      await hold(ctx, hook.id, 0);
-      await burst(ctx, client, domain, 5);
+      const { client, domain, hook } = await heldBacklog(ctx, receiver.url, 5);
       receiver.refused = [];
       receiver.failNext = 2;
       await hold(ctx, hook.id, 1);
-      const [done] = await until('delivery after two refusals', async () => {
-        const list = await deliveries(client.id, domain.id, hook.id);
-        return list[0]?.status === 'delivered' ? list : undefined;
-      });
+      const [done] = await newestIs('delivery after two refusals', client.id, domain.id, hook.id, 'delivered');
       expect(done).toMatchObject({ events: 5, firstSeq: 1, lastSeq: 5, attempts: 3, eventId: `consent_${domain.id}_1_5` });
       const attempts = [...receiver.refused, ...receiver.received].filter((r) => r.headers['webhook-id'] === done!.eventId);
       expect(attempts).toHaveLength(3);
@@ -349,11 +352,7 @@ for (const dialect of DIALECTS) {
     };
 
     it('keeps no copy of the records in the outbox: a run is sent from the log', async () => {
-      const client = await createClient(ctx);
-      const domain = await createDomain(ctx, client.id);
-      const hook = await register(ctx, client.id, domain.id, receiver.url);
-      await hold(ctx, hook.id, 0);
-      await burst(ctx, client, domain, 12);
+      const { domain, hook } = await heldBacklog(ctx, receiver.url, 12);
       await hold(ctx, hook.id, 1);
       await until('12 records delivered', () => consentBodies(receiver, domain.id).flatMap((g) => g.body.data.events).length === 12 || undefined);
       const rows = await ctx.database.db.selectFrom('webhook_deliveries').select(['payload', 'status']).where('webhook_id', '=', hook.id).execute();
@@ -363,11 +362,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('sends a run another process queued and died before sending, once its lease has run out', async () => {
-      const client = await createClient(ctx);
-      const domain = await createDomain(ctx, client.id);
-      const hook = await register(ctx, client.id, domain.id, receiver.url);
-      await hold(ctx, hook.id, 0);
-      await burst(ctx, client, domain, 4);
+      const { client, domain, hook } = await heldBacklog(ctx, receiver.url, 4);
       const { eventId, leaseEnds } = await queuedByDeadProcess(hook.id, domain.id, 1, 4, 400);
       await hold(ctx, hook.id, 1);
       const got = await until('the orphaned run', () => receiver.received.find((r) => r.headers['webhook-id'] === eventId));
@@ -375,28 +370,18 @@ for (const dialect of DIALECTS) {
       expect(Date.now()).toBeGreaterThanOrEqual(leaseEnds);
       expect(verify(hook.secret, got.headers, got.body, Math.floor(Date.now() / 1000))).toBe(true);
       expectWholeChain((JSON.parse(got.body) as ConsentBody).data.events, domain.id, 4);
-      const [row] = await until('delivered', async () => {
-        const list = await deliveries(client.id, domain.id, hook.id);
-        return list[0]?.status === 'delivered' ? list : undefined;
-      });
+      const [row] = await newestIs('delivered', client.id, domain.id, hook.id, 'delivered');
       expect(row).toMatchObject({ eventId, events: 4, attempts: 1 });
       expect(receiver.received.filter((r) => r.headers['webhook-id'] === eventId)).toHaveLength(1);
     });
 
     it('fails a run the log no longer holds whole at once, with a clear error, and sends nothing', async () => {
-      const client = await createClient(ctx);
-      const domain = await createDomain(ctx, client.id);
-      const hook = await register(ctx, client.id, domain.id, receiver.url);
-      await hold(ctx, hook.id, 0);
-      await burst(ctx, client, domain, 3);
+      const { client, domain, hook } = await heldBacklog(ctx, receiver.url, 3);
       const { eventId } = await queuedByDeadProcess(hook.id, domain.id, 1, 3, 0);
       // What retention does to an expired block, here to one record of the run.
       await ctx.database.db.deleteFrom('consent_records').where('domain_id', '=', domain.id).where('seq', '=', 2).execute();
       await hold(ctx, hook.id, 1);
-      const [row] = await until('the run given up', async () => {
-        const list = await deliveries(client.id, domain.id, hook.id);
-        return list[0]?.status === 'failed' ? list : undefined;
-      });
+      const [row] = await newestIs('the run given up', client.id, domain.id, hook.id, 'failed');
       expect(row).toMatchObject({ eventId, attempts: 1, lastError: 'records no longer in the consent log' });
       expect([...receiver.received, ...receiver.refused].some((r) => r.headers['webhook-id'] === eventId)).toBe(false);
     });
@@ -432,10 +417,7 @@ for (const dialect of DIALECTS) {
       } finally {
         await receiver.up();
       }
-      const [done] = await until('delivery after recovery', async () => {
-        const list = await deliveries(client.id, domain.id, hook.id);
-        return list[0]?.status === 'delivered' ? list : undefined;
-      });
+      const [done] = await newestIs('delivery after recovery', client.id, domain.id, hook.id, 'delivered');
       expect(done!.attempts).toBeGreaterThanOrEqual(3);
       expect(receiver.received.filter((r) => r.headers['webhook-id'] === done!.eventId)).toHaveLength(1);
     });
@@ -523,11 +505,7 @@ describe.runIf(TEST_DATABASE_URL)('postgres: two app instances on one database',
   });
 
   it('shares a backlog as batches: each batch and each record delivered once', async () => {
-    const client = await createClient(ctx);
-    const domain = await createDomain(ctx, client.id);
-    const hook = await register(ctx, client.id, domain.id, receiver.url);
-    await hold(ctx, hook.id, 0);
-    await burst(ctx, client, domain, 20);
+    const { client, domain, hook } = await heldBacklog(ctx, receiver.url, 20);
     await burst({ ...ctx, app: other }, client, domain, 20);
     await hold(ctx, hook.id, 1);
     const rows = await until('all delivered', async () => {
@@ -549,11 +527,7 @@ for (const dialect of DIALECTS) {
     afterAll(() => receiver.down());
 
     it('splits a backlog that fits the event cap into deliveries of at most WEBHOOK_BATCH_MAX_BYTES', async () => {
-      const client = await createClient(ctx);
-      const domain = await createDomain(ctx, client.id);
-      const hook = await register(ctx, client.id, domain.id, receiver.url);
-      await hold(ctx, hook.id, 0);
-      await burst(ctx, client, domain, 30);
+      const { domain, hook } = await heldBacklog(ctx, receiver.url, 30);
       await hold(ctx, hook.id, 1);
       const got = await until('30 records', () => {
         const bodies = consentBodies(receiver, domain.id);

@@ -1,15 +1,15 @@
 import type { Deps } from '../../deps.js';
 import { toInt } from '../../db/errors.js';
-import type { ConsentEvent } from './webhooks.repository.js';
 import {
   claimDue,
   feedWebhook,
   pruneSettled,
+  readRuns,
   settle,
   settleDelivered,
   webhooksBehind,
   type ClaimedDelivery,
-  readRuns,
+  type ConsentEvent,
   type NewDelivery,
   type RecordSize,
 } from './webhooks.repository.js';
@@ -108,14 +108,15 @@ export function backoffMs(baseMs: number, attempts: number): number {
   return Math.min(baseMs * 2 ** Math.max(attempts - 1, 0), MAX_BACKOFF_MS);
 }
 
-/**
- * Every process runs one worker. Each tick it copies new consent records into the outbox (a cursor per
- * webhook) and delivers due rows it leased. All state is in the database, so a restart loses nothing and
- * any number of processes share the work (docs/webhooks.md, "Delivery").
- */
 /** What sending a delivery needs of its row and webhook. */
 type Outgoing = Pick<ClaimedDelivery, 'id' | 'webhook_id' | 'event_id' | 'attempts' | 'url' | 'secret'>;
 
+/**
+ * Every process runs one worker. Each tick it queues new consent records as runs in the outbox (a cursor per
+ * webhook) and sends them at once, then delivers due rows it leased (retries, runs whose feeder died). All state
+ * is in the database, so a restart loses nothing and any number of processes share the work (docs/webhooks.md,
+ * "Delivery").
+ */
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -235,8 +236,8 @@ export class WebhookWorker {
 
   /**
    * Each claimed delivery's body. A consent run's (empty `payload`) is read from the log, one query per domain
-   * for all its runs in the batch; other events, and consent rows queued before bodies were built at send time,
-   * carry theirs.
+   * and contiguous range of its runs in the batch (`readRuns`); other events, and consent rows queued before bodies
+   * were built at send time, carry theirs.
    */
   private async bodies(claimed: readonly ClaimedDelivery[]): Promise<Map<string, string | undefined>> {
     const out = new Map<string, string | undefined>();
