@@ -52,6 +52,13 @@ const widgetCache = new client.Counter({
   registers: [registry],
 });
 
+const webhookFeed = new client.Counter({
+  name: 'placet_webhook_feed_records_total',
+  help: 'Consent records queued for webhooks, by where the feed found them (tap: this process had just written them; log: read back)',
+  labelNames: ['source'] as const,
+  registers: [registry],
+});
+
 const scanDuration = new client.Histogram({
   name: 'placet_scan_duration_seconds',
   help: 'Duration of website scans, by outcome (ok or failed)',
@@ -103,6 +110,10 @@ export const metrics = {
   },
   widgetCache(hit: boolean): void {
     widgetCache.inc({ result: hit ? 'hit' : 'miss' });
+  },
+  /** The webhook feed queued `records` it found in memory (`tap`) or read from the log (`log`). */
+  webhookFeed(source: 'tap' | 'log', records: number): void {
+    webhookFeed.inc({ source }, records);
   },
   /** Runs a scan and records its duration and outcome. */
   async timeScan<T>(scan: () => Promise<T>): Promise<T> {

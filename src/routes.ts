@@ -8,6 +8,7 @@ import { consentHandoverRoutes } from './features/consent-handover/consent-hando
 import { consentIngestRoutes, ingestStatsRoutes } from './features/consent-ingest/consent-ingest.routes.js';
 import { consoleRoutes } from './features/console/console.routes.js';
 import { consentLogRoutes } from './features/consent-log/consent-log.routes.js';
+import { AppendedRecords } from './features/consent-log/consent-log.appended.js';
 import { domainApiRoutes } from './features/domain-api/domain-api.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 import { widgetHostingRoutes, widgetRoutes } from './features/widget/widget.routes.js';
@@ -30,6 +31,8 @@ import { foundHostingRoutes, foundRoutes } from './features/found/found.routes.j
 /** The route table (STYLE practice 4): every feature plugin and its prefix, in one greppable place. */
 export async function registerRoutes(app: App, deps: Deps): Promise<void> {
   app.addHook('onRoute', assignOperationId);
+  // What this app's consent writers commit, heard by its webhook feed (consent-log.appended.ts).
+  const appended = new AppendedRecords();
   await app.register(healthRoutes, { deps });
   // Console sessions travel in a cookie, read by the Hosting API's auth hook and the console routes; the
   // cookie parser is registered for those two only, so the public endpoints (widget, consent beacon,
@@ -53,7 +56,7 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
         await hosting.register(consentLogRoutes, { deps });
         await hosting.register(widgetHostingRoutes, { deps });
         await hosting.register(ingestStatsRoutes, { deps });
-        await hosting.register(webhookRoutes, { deps });
+        await hosting.register(webhookRoutes, { deps, appended });
         await hosting.register(quotaRoutes, { deps });
         await hosting.register(tcfHostingRoutes, { deps });
         await hosting.register(foundHostingRoutes, { deps });
@@ -67,9 +70,9 @@ export async function registerRoutes(app: App, deps: Deps): Promise<void> {
   // Before the widget: it reads the GVL store this plugin loads.
   await app.register(tcfRoutes, { deps });
   await app.register(widgetRoutes, { deps });
-  await app.register(consentIngestRoutes, { deps });
+  await app.register(consentIngestRoutes, { deps, appended });
   await app.register(displayRoutes, { deps });
-  await app.register(consentHandoverRoutes, { deps });
+  await app.register(consentHandoverRoutes, { deps, appended });
   await app.register(videoPreviewRoutes, { deps });
   await app.register(foundRoutes, { deps });
   // Domain API: authenticated with a client's secret Domain API key.

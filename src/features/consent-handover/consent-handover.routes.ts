@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { errorResponses } from '../../schemas/common.js';
+import type { AppendedRecords } from '../consent-log/consent-log.appended.js';
 import { ConsentWriter } from '../consent-ingest/consent-ingest.queue.js';
 import { loadConsentTokens } from '../consent-ingest/consent-token.js';
 import { IngestStats } from '../consent-ingest/ingest-stats.js';
@@ -17,13 +18,13 @@ const tags = ['consent'];
  * to redeems it, which logs a `handover` record, and only then adopts the decision. Both take text/plain
  * JSON, so the widget's calls need no CORS preflight.
  */
-export const consentHandoverRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
+export const consentHandoverRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; appended?: AppendedRecords }> = async (app, { deps, appended }) => {
   // Its own queue onto the same write path as POST /public/consent: records are validated and chained
   // alike, and the chain is correct with any number of writers (consent-ingest.service.ts).
   // Its counters add up with POST /public/consent's in ingest_stats (atomic upserts): a hand-over counts as a
   // stored consent of its domain.
   const stats = new IngestStats(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
-  const writer = new ConsentWriter(deps, stats);
+  const writer = new ConsentWriter(deps, stats, undefined, appended);
   stats.start();
   app.addHook('onClose', async () => {
     await writer.close();

@@ -1,6 +1,7 @@
 import type { ConsentStatistics } from '../statistics/consent-statistics.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import type { AppendedRecords } from '../consent-log/consent-log.appended.js';
 import { ServedSnapshotCache } from '../consent-log/consent-log.snapshot-cache.js';
 import { metrics } from '../../metrics.js';
 import { DomainSnapshotCache, type DomainSnapshot } from './consent-ingest.lookups.js';
@@ -48,10 +49,11 @@ export class ConsentWriter {
     private readonly deps: Deps,
     private readonly stats: IngestStats,
     private readonly statistics?: ConsentStatistics,
+    appended?: AppendedRecords,
   ) {
     this.snapshots = new DomainSnapshotCache(deps.db);
     this.served = new ServedSnapshotCache(deps.db);
-    this.writer = createLogWriter(deps);
+    this.writer = createLogWriter(deps, appended);
     metrics.trackConsentQueue(this, (writer) => writer.queue.length);
   }
 

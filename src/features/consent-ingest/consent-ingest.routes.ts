@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { HOSTING_SECURITY, PathIdSchema, errorResponses } from '../../schemas/common.js';
 import { requireDomain } from '../domains/domain-scope.js';
+import type { AppendedRecords } from '../consent-log/consent-log.appended.js';
 import { ConsentWriter } from './consent-ingest.queue.js';
 import { CONSENT_BODY_LIMIT, ConsentBody } from './consent-ingest.schemas.js';
 import { ConsentLimits, retryAfterOf } from './consent-ingest.limits.js';
@@ -18,11 +19,11 @@ const tags = ['consent'];
  * POST /public/consent: the widget's beacon. Kept cheap (STYLE practice 14): a fixed schema with bounds,
  * a 16 KiB body limit, cached domain lookups, group commit, no request log line, 204 with no body.
  */
-export const consentIngestRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
+export const consentIngestRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; appended?: AppendedRecords }> = async (app, { deps, appended }) => {
   const tokens = await loadConsentTokens(deps.db, deps.config);
   const stats = new IngestStats(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
   const statistics = new ConsentStatistics(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
-  const writer = new ConsentWriter(deps, stats, statistics);
+  const writer = new ConsentWriter(deps, stats, statistics, appended);
   const limits = new ConsentLimits(deps);
   stats.start();
   statistics.start();

@@ -294,7 +294,7 @@ export function planAppend(heads: ReadonlyMap<string, Head>, records: readonly P
 
 /**
  * Appends records in one transaction that locks their domains' heads first: correct with any number of
- * writers on one database. Returns the new heads.
+ * writers on one database. Returns the new heads; `committed` gets the rows as stored, after the commit.
  */
 export async function appendRecords(
   db: Db,
@@ -302,16 +302,26 @@ export async function appendRecords(
   rule: BlockRule | number,
   records: readonly PreparedRecord[],
   now: number,
+  committed?: (rows: readonly NewRecordRow[]) => void,
 ): Promise<Map<string, Head>> {
   const domainIds = [...new Set(records.map((r) => r.domainId))].sort();
   const sqlite = sqliteHandleOf(db);
-  if (sqlite) return appendWithStatements(db, sqlite, domainIds, now, (heads) => planAppend(heads, records, rule, now));
-  return writeTransaction(db, engine, async (trx) => {
-    const plan = planAppend(await lockHeads(trx, engine, domainIds, now), records, rule, now);
-    await insertRecords(trx, plan.rows);
-    await insertSnapshotRefs(trx, plan.snapshotRefs);
-    await insertClosedBlocks(trx, plan.closedBlocks);
-    for (const head of plan.heads.values()) await saveHead(trx, head);
-    return plan.heads;
-  });
+  let rows: readonly NewRecordRow[] = [];
+  const heads = sqlite
+    ? await appendWithStatements(db, sqlite, domainIds, now, (current) => {
+        const plan = planAppend(current, records, rule, now);
+        rows = plan.rows;
+        return plan;
+      })
+    : await writeTransaction(db, engine, async (trx) => {
+        const plan = planAppend(await lockHeads(trx, engine, domainIds, now), records, rule, now);
+        await insertRecords(trx, plan.rows);
+        await insertSnapshotRefs(trx, plan.snapshotRefs);
+        await insertClosedBlocks(trx, plan.closedBlocks);
+        for (const head of plan.heads.values()) await saveHead(trx, head);
+        rows = plan.rows;
+        return plan.heads;
+      });
+  committed?.(rows);
+  return heads;
 }

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { pgPoolOf } from '../../db/connect.js';
 import type { Deps } from '../../deps.js';
 import { readHeads, type Head } from '../consent-log/consent-log.blocks.repository.js';
-import { appendIfHeadsUnchanged, supportsSingleStatementAppend } from './consent-ingest.repository.js';
+import type { AppendedRecords } from '../consent-log/consent-log.appended.js';
+import { appendIfHeadsUnchanged, supportsSingleStatementAppend, type NewRecordRow } from './consent-ingest.repository.js';
 import { appendRecords, blockRuleOf, planAppend, type PreparedRecord } from './consent-ingest.service.js';
 
 /** Writes a batch of prepared records onto their domains' chains; resolves once it is committed. */
@@ -13,24 +14,36 @@ export interface LogWriter {
 const TRANSIENT = new Set(['40001', '40P01', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
 const unixNow = (deps: Deps) => Math.floor(deps.clock.now().getTime() / 1000);
 
-export function createLogWriter(deps: Deps): LogWriter {
-  const locking = new LockingWriter(deps);
+/**
+ * `appended`, when given, hears of every committed row (consent-log.appended.ts): this process's webhook feed
+ * then sends them without reading them back from the log.
+ */
+export function createLogWriter(deps: Deps, appended?: AppendedRecords): LogWriter {
+  const publish = appended ? (rows: readonly NewRecordRow[]) => appended.publish(rows.map(toAppended)) : undefined;
+  const locking = new LockingWriter(deps, publish);
   const pool = supportsSingleStatementAppend(deps.engine) ? pgPoolOf(deps.db) : undefined;
-  return pool ? new OptimisticWriter(deps, pool, locking) : locking;
+  return pool ? new OptimisticWriter(deps, pool, locking, publish) : locking;
 }
+
+const toAppended = (r: NewRecordRow) => ({ domainId: r.domain_id, seq: Number(r.seq), hash: r.hash, record: r.record });
+
+type Publish = (rows: readonly NewRecordRow[]) => void;
 
 /**
  * One transaction per batch that locks the heads it appends to: correct with any number of writers.
  * SQLite uses it always (one connection, a transaction costs no round trip); PostgreSQL as the fallback.
  */
 class LockingWriter implements LogWriter {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly publish?: Publish,
+  ) {}
 
   async write(records: readonly PreparedRecord[]): Promise<Map<string, Head>> {
     const { db, engine, config } = this.deps;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await appendRecords(db, engine, blockRuleOf(config), records, unixNow(this.deps));
+        return await appendRecords(db, engine, blockRuleOf(config), records, unixNow(this.deps), this.publish);
       } catch (err) {
         const code = (err as { code?: unknown }).code;
         if (attempt >= 4 || typeof code !== 'string' || !TRANSIENT.has(code)) throw err;
@@ -54,6 +67,7 @@ class OptimisticWriter implements LogWriter {
     private readonly deps: Deps,
     private readonly pool: pg.Pool,
     private readonly locking: LockingWriter,
+    private readonly publish?: Publish,
   ) {}
 
   async write(records: readonly PreparedRecord[]): Promise<void> {
@@ -77,6 +91,7 @@ class OptimisticWriter implements LogWriter {
       if (written.has(id)) this.heads.set(id, plan.heads.get(id)!);
       else this.heads.delete(id);
     }
+    this.publish?.(written.size === ids.length ? plan.rows : plan.rows.filter((r) => written.has(r.domain_id)));
     if (written.size === ids.length) return;
     const heads = await this.locking.write(records.filter((r) => !written.has(r.domainId)));
     for (const [id, head] of heads) this.heads.set(id, head);

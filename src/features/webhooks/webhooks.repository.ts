@@ -93,6 +93,12 @@ export async function webhooksBehind(db: Executor): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Domains with an enabled webhook: whose appends the feed wants to hear of (webhooks.tap.ts). */
+export async function webhookDomains(db: Executor): Promise<Set<string>> {
+  const rows = await db.selectFrom('webhooks').select('domain_id').distinct().where('enabled', '=', 1).execute();
+  return new Set(rows.map((r) => r.domain_id));
+}
+
 export interface ConsentEvent {
   seq: number;
   hash: string;
@@ -120,7 +126,8 @@ export interface Fed {
  * (`readRuns`). PostgreSQL: the webhook row is locked with SKIP LOCKED, so a second process skips a webhook
  * another is feeding instead of queuing the same records; SQLite has a single writer anyway. `perDelivery`
  * (records one delivery carries at most) rounds the read up to whole deliveries, so a pass does not end with a
- * short run only because of it. Undefined when there was nothing to queue.
+ * short run only because of it. `tapped` may supply the records after the cursor from memory (webhooks.tap.ts),
+ * exactly as the log holds them; without them the log is read. Undefined when there was nothing to queue.
  */
 export async function feedWebhook(
   db: Db,
@@ -131,21 +138,16 @@ export async function feedWebhook(
   newId: () => string,
   nowMs: number,
   lease: Lease,
+  tapped?: (domainId: string, after: number, limit: number) => ConsentEvent[] | undefined,
 ): Promise<Fed | undefined> {
   return writeTransaction(db, engine, async (trx) => {
     const query = trx.selectFrom('webhooks').selectAll().where('id', '=', webhookId).where('enabled', '=', 1);
     const webhook = await (engine === 'postgres' ? query.forUpdate().skipLocked() : query).executeTakeFirst();
     if (!webhook) return undefined;
-    const records = await trx
-      .selectFrom('consent_records')
-      .select(['seq', 'hash', 'record'])
-      .where('domain_id', '=', webhook.domain_id)
-      .where('seq', '>', toInt(webhook.cursor_seq))
-      .orderBy('seq')
-      .limit(Math.ceil(FEED_READ / perDelivery) * perDelivery)
-      .execute();
-    if (records.length === 0) return undefined;
-    const events = records.map((r) => ({ seq: toInt(r.seq), hash: r.hash, record: r.record }));
+    const cursor = toInt(webhook.cursor_seq);
+    const limit = Math.ceil(FEED_READ / perDelivery) * perDelivery;
+    const events = tapped?.(webhook.domain_id, cursor, limit) ?? (await readAfter(trx, webhook.domain_id, cursor, limit));
+    if (events.length === 0) return undefined;
     // Bytes, not characters: a record may hold non-ASCII texts and the byte cap is on the body.
     const deliveries = toDeliveries(webhook, events.map((e) => ({ seq: e.seq, bytes: Buffer.byteLength(e.record) })));
     const ids = await enqueue(trx, deliveries, newId, nowMs, lease);
@@ -156,6 +158,18 @@ export async function feedWebhook(
       .execute();
     return { webhook, queued: deliveries.map((d, i) => ({ ...d, id: ids[i]! })), events };
   });
+}
+
+async function readAfter(db: Executor, domainId: string, cursor: number, limit: number): Promise<ConsentEvent[]> {
+  const rows = await db
+    .selectFrom('consent_records')
+    .select(['seq', 'hash', 'record'])
+    .where('domain_id', '=', domainId)
+    .where('seq', '>', cursor)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ seq: toInt(r.seq), hash: r.hash, record: r.record }));
 }
 
 /**

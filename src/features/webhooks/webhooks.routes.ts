@@ -11,6 +11,7 @@ import {
   WebhookSchema,
 } from './webhooks.schemas.js';
 import * as service from './webhooks.service.js';
+import type { AppendedRecords } from '../consent-log/consent-log.appended.js';
 import { WebhookWorker } from './webhooks.worker.js';
 
 const tags = ['webhooks'];
@@ -20,8 +21,11 @@ const HookParams = Type.Object({ ...DomainParams.properties, webhookId: PathIdSc
 const prefix = '/client/:clientId/domain/:domainId/webhook';
 
 /** Consent webhooks (docs/webhooks.md): CRUD, delivery state, a test call; and this process's delivery worker. */
-export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; worker?: WebhookWorker }> = async (app, { deps, worker }) => {
-  const delivery = worker ?? new WebhookWorker(deps);
+export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; worker?: WebhookWorker; appended?: AppendedRecords }> = async (
+  app,
+  { deps, worker, appended },
+) => {
+  const delivery = worker ?? new WebhookWorker(deps, undefined, appended);
   if (!worker) delivery.start();
   app.addHook('onClose', () => delivery.stop());
 

@@ -19,7 +19,10 @@ import {
   type TestContext,
 } from '../../../test/helper.js';
 import { canonicalRecordJson, chainHash, genesisHash, type ConsentRecord } from '../consent-log/consent-log.record.js';
+import { appendRecords } from '../consent-ingest/consent-ingest.service.js';
+import { registry } from '../../metrics.js';
 import { enqueue, pruneSettled } from './webhooks.repository.js';
+import { TappedRecords } from './webhooks.tap.js';
 import { urlProblem } from './webhooks.sender.js';
 import { verify } from './webhooks.signer.js';
 import type { WebhookRow } from './webhooks.table.js';
@@ -558,6 +561,103 @@ for (const dialect of DIALECTS) {
       expect(await pruneSettled(ctx.database.db, 2000)).toBe(2);
       const left = await ctx.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).orderBy('id').execute();
       expect(left.map((r) => r.id)).toEqual(['new1', 'old3']);
+    });
+  });
+}
+
+describe('the tap (records this process just wrote)', () => {
+  const rec = (domainId: string, seq: number) => ({ domainId, seq, hash: String(seq).padStart(64, '0'), record: `{"n":${seq}}` });
+  const seqs = (events: { seq: number }[] | undefined) => events?.map((e) => e.seq);
+
+  it('gives a run only when it starts right after the cursor and stops at a gap', () => {
+    const tap = new TappedRecords(100, () => undefined);
+    tap.watch(new Set(['d1']));
+    tap.add([1, 2, 3, 5, 6].map((n) => rec('d1', n)));
+    expect(seqs(tap.take('d1', 0, 100))).toEqual([1, 2, 3]);
+    expect(seqs(tap.take('d1', 1, 1))).toEqual([2]);
+    // Seq 4 was written by another process: the feed must read from the log.
+    expect(tap.take('d1', 3, 100)).toBeUndefined();
+    expect(seqs(tap.take('d1', 4, 100))).toEqual([5, 6]);
+    expect(tap.take('d1', 6, 100)).toBeUndefined();
+    expect(tap.take('d2', 0, 100)).toBeUndefined();
+  });
+
+  it('keeps only watched domains, drops what the feed queued, skips a commit heard late, and stays bounded', () => {
+    let backlog = 0;
+    const tap = new TappedRecords(10, () => backlog++);
+    tap.watch(new Set(['d1']));
+    tap.add([rec('d1', 1), rec('d2', 1), rec('d1', 2)]);
+    expect(tap.size).toBe(2);
+    tap.add([rec('d1', 2), rec('d1', 1)]);
+    expect(tap.size).toBe(2);
+    tap.consumed('d1', 1);
+    expect(tap.size).toBe(1);
+    expect(seqs(tap.take('d1', 1, 100))).toEqual([2]);
+    tap.add([3, 4, 5].map((n) => rec('d1', n)));
+    expect(backlog).toBe(0);
+    tap.add([rec('d1', 6)]);
+    expect(backlog).toBe(1);
+    tap.add([7, 8, 9, 10, 11, 12].map((n) => rec('d1', n)));
+    // Past the cap everything is dropped: the feed reads the log.
+    expect(tap.size).toBe(0);
+    expect(tap.take('d1', 1, 100)).toBeUndefined();
+    tap.add([rec('d1', 13)]);
+    tap.watch(new Set());
+    expect(tap.size).toBe(0);
+  });
+});
+
+/** Records the webhook feed queued so far in this process, by where it found them. */
+async function fedFrom(source: 'tap' | 'log'): Promise<number> {
+  const metric = await registry.getSingleMetric('placet_webhook_feed_records_total')!.get();
+  return metric.values.find((v) => v.labels.source === source)?.value ?? 0;
+}
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: the feed and this process's own writes`, () => {
+    const ctx = useApp(dialect, FAST);
+    const receiver = new Receiver();
+    beforeAll(() => receiver.up());
+    afterAll(() => receiver.down());
+
+    it("sends this process's commits from memory and another writer's from the log, every record once, byte for byte", async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      await register(ctx, client.id, domain.id, receiver.url);
+      const delivered = (n: number) =>
+        until(`${n} records`, () => {
+          const events = consentBodies(receiver, domain.id).flatMap((b) => b.body.data.events);
+          return events.length >= n ? events : undefined;
+        });
+      // One consent first: once it is delivered, the worker has seen that the domain has a webhook.
+      await sendConsent(ctx, client, domain);
+      await delivered(1);
+      const before = { tap: await fedFrom('tap'), log: await fedFrom('log') };
+      await burst(ctx, client, domain, 10);
+      await delivered(11);
+      // A writer this app does not hear of, as another process would be.
+      const ts = Math.floor(ctx.clock.now().getTime() / 1000);
+      const foreign = Array.from({ length: 5 }, (_, i) => {
+        const ucid = randomBytes(32).toString('hex');
+        const text = canonicalRecordJson({
+          consent: false, ucid, timestamp: ts + i, purposes: { '41ba25c': 'x' }, embeddings: {},
+          manipulationPrevention: false, button: 'api', lang: 'en', revision: 1, legalRevision: 1,
+          themeId: null, gpc: null, dnt: null, v: 1,
+        });
+        return { domainId: domain.id, ucid, ts, text, snapshot: null };
+      });
+      await appendRecords(ctx.database.db, dialect, 100_000, foreign, ts);
+      await delivered(16);
+      await burst(ctx, client, domain, 10);
+      const events = (await delivered(26)).sort((a, b) => a.seq - b.seq);
+      expectWholeChain(events, domain.id, 26);
+      expect(await fedFrom('tap')).toBe(before.tap + 20);
+      expect(await fedFrom('log')).toBe(before.log + 5);
+      // What the receiver got is the log's text, to the byte, whichever way the feed found it.
+      const raw = consentBodies(receiver, domain.id).map((b) => b.raw).join('\n');
+      const stored = await ctx.database.db.selectFrom('consent_records').select(['seq', 'record']).where('domain_id', '=', domain.id).execute();
+      expect(stored).toHaveLength(26);
+      for (const r of stored) expect(raw).toContain(`"record":${r.record}}`);
     });
   });
 }

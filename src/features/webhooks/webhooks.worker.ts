@@ -7,13 +7,17 @@ import {
   readRuns,
   settle,
   settleDelivered,
+  webhookDomains,
   webhooksBehind,
   type ClaimedDelivery,
   type ConsentEvent,
   type NewDelivery,
   type RecordSize,
 } from './webhooks.repository.js';
+import type { AppendedRecords } from '../consent-log/consent-log.appended.js';
+import { metrics } from '../../metrics.js';
 import { sign } from './webhooks.signer.js';
+import { firstAfter, TappedRecords } from './webhooks.tap.js';
 import { createSender, type Sender } from './webhooks.sender.js';
 import type { WebhookRow } from './webhooks.table.js';
 
@@ -24,6 +28,11 @@ const MAX_ROUNDS = 50;
 /** Delivered and failed rows are kept this long for the delivery list, then deleted (hourly). */
 export const KEEP_DELIVERIES_MS = 30 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
+/**
+ * Records the tap holds at most (about 0.7 KiB each, so about 14 MiB); at half of it the feed runs at once
+ * instead of waiting for the next poll.
+ */
+const TAP_CAP = 20_000;
 
 export interface BatchLimits {
   /** Records per delivery at most (WEBHOOK_BATCH_MAX_EVENTS). */
@@ -87,15 +96,8 @@ export function consentDeliveries(webhook: WebhookRow, events: readonly RecordSi
  */
 export function consentBody(domainId: string, eventId: string, first: number, last: number, events: readonly ConsentEvent[]): string | undefined {
   // `events` is in chain order and holds this run among others: find its start, then expect it unbroken.
-  let lo = 0;
-  let hi = events.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (events[mid]!.seq < first) lo = mid + 1;
-    else hi = mid;
-  }
   const parts: string[] = [];
-  for (let i = lo, seq = first; seq <= last; i++, seq++) {
+  for (let i = firstAfter(events, first - 1), seq = first; seq <= last; i++, seq++) {
     const e = events[i];
     if (e?.seq !== seq) return undefined;
     parts.push(eventPart(e.seq, e.hash, e.record));
@@ -125,15 +127,24 @@ export class WebhookWorker {
   private prunedAt = 0;
   private readonly limits: BatchLimits;
   private readonly toDeliveries: (webhook: WebhookRow, events: readonly RecordSize[]) => NewDelivery[];
+  private readonly tap: TappedRecords;
+  private readonly unsubscribe: (() => void) | undefined;
 
+  /** `appended`: this app's consent writers' commits, which the feed then need not read back from the log. */
   constructor(
     private readonly deps: Deps,
     send?: Sender,
+    appended?: AppendedRecords,
   ) {
     this.owner = deps.ids.hex(8);
     this.send = send ?? createSender(deps.config.webhooks);
     this.limits = { maxEvents: deps.config.webhooks.batchMaxEvents, maxBytes: deps.config.webhooks.batchMaxBytes };
     this.toDeliveries = (webhook, events) => consentDeliveries(webhook, events, this.limits);
+    // Only a running worker feeds early: one driven by runOnce() (tests, the cost bench) is not ticked behind its back.
+    this.tap = new TappedRecords(TAP_CAP, () => {
+      if (this.timer && !this.running) setImmediate(() => void this.tick());
+    });
+    this.unsubscribe = appended?.subscribe((records) => this.tap.add(records));
   }
 
   start(): void {
@@ -143,6 +154,7 @@ export class WebhookWorker {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.unsubscribe?.();
     await this.running;
     this.send.close?.();
   }
@@ -163,14 +175,24 @@ export class WebhookWorker {
       this.prunedAt = this.now();
       await pruneSettled(db, this.now() - KEEP_DELIVERIES_MS);
     }
+    this.tap.watch(await webhookDomains(db));
+    let tapped = false;
+    const fromTap = (domainId: string, after: number, limit: number) => {
+      const events = this.tap.take(domainId, after, limit);
+      tapped = events !== undefined;
+      return events;
+    };
     for (const webhookId of await webhooksBehind(db)) {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const now = this.now();
         const lease = { owner: this.owner, until: this.leaseUntil(now) };
-        const fed = await feedWebhook(db, engine, webhookId, this.toDeliveries, this.limits.maxEvents, () => ids.hex(12), now, lease);
+        tapped = false;
+        const fed = await feedWebhook(db, engine, webhookId, this.toDeliveries, this.limits.maxEvents, () => ids.hex(12), now, lease, fromTap);
         if (!fed) break;
         // The runs just queued are leased to this process: sent now, from the records the feed read.
         const { webhook, queued, events } = fed;
+        this.tap.consumed(webhook.domain_id, events[events.length - 1]!.seq);
+        metrics.webhookFeed(tapped ? 'tap' : 'log', events.length);
         await this.deliverAll(
           queued.map((q) => ({
             delivery: { id: q.id, webhook_id: webhook.id, event_id: q.eventId, attempts: 0, url: webhook.url, secret: webhook.secret },
