@@ -30,7 +30,8 @@ const REQUIRED_LOCALES = ['en', 'de'];
 const LOCALE_RE = /^[a-z]{2}(_[A-Z]{2})?$/;
 
 const MAX = {
-  // markers: 16 since 2026-11-26, for Google Ads' inline markers (one per quoting style of `config` and `send_to`).
+  // markers: 16 since 2026-11-26, for Google Ads' inline markers (one per quoting style of `config`, `send_to` and
+  // the unquoted key `send_to:`); Google Ads Conversion Tracking uses all 16.
   name: 100, vendor: 300, url: 500, markers: 16, markerLength: 200,
   // assets: what one embedding may hold (MAX_ASSETS_PER_EMBEDDING); wildcardLiteral: characters besides *
   // a wildcard name needs, so that `a*` cannot claim half the web's cookies.

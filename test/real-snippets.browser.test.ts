@@ -40,6 +40,17 @@ const ADS_CONVERSION = `<!-- Event snippet for Purchase conversion page -->
 <script>
   gtag('event', 'conversion', {'send_to': 'AW-123456789/AbC-D_efG-h12_34-567', 'value': 1.0, 'currency': 'EUR'});
 </script>`;
+// The same conversion as hand-written pages and CMS plugins print it: `send_to` as an unquoted object key (valid
+// JavaScript; Google's docs quote it), in each quoting and spacing form of the value, one script each. The labels
+// `u1`…`u4` tell the four apart in `dataLayer`.
+const ADS_CONVERSIONS_UNQUOTED = [
+  "gtag('event', 'conversion', {send_to: 'AW-123456789/u1', value: 1.0, currency: 'EUR'});",
+  "gtag('event','conversion',{send_to:'AW-123456789/u2'});",
+  'gtag("event", "conversion", {send_to: "AW-123456789/u3", value: 1.0, currency: "EUR"});',
+  'gtag("event","conversion",{send_to:"AW-123456789/u4"});',
+].map((code) => `<script>
+  ${code}
+</script>`).join('\n');
 // The same tag split by the site for Analytics-only measurement (docs/widget.md): GA4's snippet, then Ads' config alone.
 const ADS_CONFIG = `<script>
   gtag('config', 'AW-123456789');
@@ -419,14 +430,16 @@ ${loader('data-ccm-loader-src', 'G-AFTER')}
 
 describe('one Google tag for GA4 and Google Ads: consent to Analytics does not run Ads', () => {
   const PRESETS = ['Google Analytics 4', 'Google Ads Conversion Tracking'];
-  const page = (head: string) => (s: Setup) => `<!doctype html><html><head>${s.snippet}
+  const page = (head: string, conversion = ADS_CONVERSION) => (s: Setup) => `<!doctype html><html><head>${s.snippet}
 ${head}
 </head><body>
 <h1>Thank you for your order</h1>
-${ADS_CONVERSION}
+${conversion}
 </body></html>`;
   const combined = page(GA4_AND_ADS);
   const split = page(`${GA4}\n${ADS_CONFIG}`);
+  // GA4's tag and the unquoted conversions alone: no Ads config, so every Ads hit comes from one of them.
+  const unquoted = page(GA4, ADS_CONVERSIONS_UNQUOTED);
 
   /**
    * gtag.js as far as this test needs it: it carries out the commands queued in `dataLayer` and those pushed later,
@@ -485,11 +498,14 @@ ${ADS_CONVERSION}
       "gtag('config', 'AW-123456789');", "gtag('config','AW-123456789');", 'gtag("config", "AW-123456789");', 'gtag("config","AW-123456789");',
       "gtag('event', 'conversion', {'send_to': 'AW-1/x'});", "gtag('event','conversion',{'send_to':'AW-1/x'});",
       'gtag("event", "conversion", {"send_to": "AW-1/x"});', 'gtag("event","conversion",{"send_to":"AW-1\\/x","value":1});',
+      // Hand-written and plugin-printed conversions leave the key unquoted.
+      "gtag('event', 'conversion', {send_to: 'AW-1/x'});", "gtag('event','conversion',{send_to:'AW-1/x'});",
+      'gtag("event", "conversion", {send_to: "AW-1/x"});', 'gtag("event","conversion",{send_to:"AW-1/x"});',
       // The markers leave out `gtag(`, so a wrapper or a plugin's renamed gtag is claimed too.
       "window.gtag('config', 'AW-123456789');", "__gtagTracker('config', 'AW-123456789');",
     ];
     for (const form of forms) expect(matches(form, ads), form).toBe(true);
-    for (const snippet of [GA4_AND_ADS, ADS_CONVERSION, ADS_CONFIG]) expect(matches(snippet, ads), snippet).toBe(true);
+    for (const snippet of [GA4_AND_ADS, ADS_CONVERSION, ADS_CONFIG, ADS_CONVERSIONS_UNQUOTED]) expect(matches(snippet, ads), snippet).toBe(true);
     // GA4's own snippet stays GA4's alone (its inline part runs before consent: it only queues), and code that merely
     // contains `aw-` is nobody's.
     expect(matches(GA4, ads)).toBe(false);
@@ -563,6 +579,47 @@ ${ADS_CONVERSION}
     await expect.poll(() => adsHits(all).length, { timeout: 15_000 }).toBe(4);
     expect(await commands(all.page, 'AW-')).toHaveLength(2);
     await expect.poll(() => gaHits(all).length, { timeout: 15_000 }).toBe(1);
+    await all.context.close();
+  }, 150_000);
+
+  it('a conversion with an unquoted `send_to` key waits for Google Ads too: nothing before a decision or on Analytics only, each form once Ads is accepted', async () => {
+    const s = await setup('http', PRESETS);
+    const o = await open(s, 1, unquoted, withGtag);
+    // Unclaimed, these inline scripts would have run at once and queued their conversions for gtag.js.
+    expect(await commands(o.page, 'AW-')).toEqual([]);
+    expect(await heldAds(o.page)).toBe(4);
+
+    await acceptOnlyPurpose(o.page, 'Analytics');
+    await expect.poll(() => gaHits(o).length, { timeout: 15_000 }).toBe(1);
+    expect(await globalOf(o.page, '__ran_gtag')).toBe(true);
+    // gtag.js runs and would send any queued or later conversion: none reaches it.
+    await o.page.waitForTimeout(700);
+    expect(await commands(o.page, 'AW-')).toEqual([]);
+    expect(adsHits(o)).toEqual([]);
+    expect(await heldAds(o.page)).toBe(4);
+    await o.context.close();
+
+    const labels = ['u1', 'u2', 'u3', 'u4'];
+    const sent = labels.map((label) => `AW-123456789/${label}`);
+    const sentTo = (p: Page) => commands(p, 'AW-').then((all) => all.map((json) => (JSON.parse(json) as [string, string, { send_to: string }])[2].send_to));
+    // Consent to Google Ads alone releases them: it is Ads' embedding that holds them back (gtag.js is GA4's here
+    // and still waits, so they only queue).
+    const ads = await open(s, 1, unquoted, withGtag);
+    await acceptOnlyPurpose(ads.page, 'Marketing');
+    await expect.poll(() => sentTo(ads.page), { timeout: 15_000 }).toEqual(sent);
+    expect(await heldAds(ads.page)).toBe(0);
+    expect(await globalOf(ads.page, '__ran_gtag')).toBeUndefined();
+    await ads.context.close();
+
+    // "Accept all": gtag.js sends each conversion to Google Ads' two conversion hosts.
+    const all = await open(s, 1, unquoted, withGtag);
+    await widget(all.page).locator('button.a').click();
+    await expect.poll(() => sentTo(all.page), { timeout: 15_000 }).toEqual(sent);
+    await expect.poll(() => adsHits(all).sort(), { timeout: 15_000 }).toEqual(labels.flatMap((label) => [
+      `https://www.googleadservices.com/pagead/conversion/123456789/?label=${label}`,
+      `https://www.google.com/pagead/1p-conversion/123456789/?label=${label}`,
+    ]).sort());
+    expect(await heldAds(all.page)).toBe(0);
     await all.context.close();
   }, 150_000);
 });

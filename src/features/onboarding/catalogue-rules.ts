@@ -9,8 +9,9 @@ import { PURPOSE_IDS } from '../locales/builtin-texts.js';
  */
 export const CATALOGUE_LIMITS = {
   /**
-   * `markers` was 10 until 2026-11-26: Google Ads Conversion Tracking needs 12, its four addresses and one inline
-   * marker per quoting style of `'config', 'AW-…'` and `'send_to': 'AW-…'` (a marker is a plain substring).
+   * `markers` was 10 until 2026-11-26: Google Ads Conversion Tracking needs 16, its four addresses and one inline
+   * marker per quoting style of `'config', 'AW-…'`, `'send_to': 'AW-…'` and the unquoted key `send_to: 'AW-…'`
+   * (a marker is a plain substring). That is the limit exactly: a further form needs it raised.
    */
   name: 100, vendor: 300, url: 500, markers: 16, markerLength: 200,
   assets: MAX_ASSETS_PER_EMBEDDING, assetName: 200, text: 1000, localizedShort: 300,
