@@ -355,6 +355,8 @@ async function main(): Promise<void> {
       ...store.env, LOG_LEVEL: 'warn', HOSTING_API_KEY: HOSTING_KEY, CONSENT_LOG_BLOCK_SIZE: String(BLOCK_SIZE),
       RATE_LIMIT_EXEMPT: '127.0.0.1', CONSENT_RATE_PER_DOMAIN: '100000000',
       ...(WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } : {}),
+      // Passed through, so a run can compare the webhook feed with and without its tap (docs/webhooks.md).
+      ...(process.env.WEBHOOK_TAP_MAX_RECORDS ? { WEBHOOK_TAP_MAX_RECORDS: process.env.WEBHOOK_TAP_MAX_RECORDS } : {}),
     });
     const app = await buildApp({ config, database: store.handle });
     // Server-side time of each prefix lookup (from the request's arrival to the response's end), beside

@@ -19,10 +19,18 @@ import { randomIds, systemClock } from '../src/deps.js';
 import { appendRecords, type PreparedRecord } from '../src/features/consent-ingest/consent-ingest.service.js';
 import { canonicalRecordJson } from '../src/features/consent-log/consent-log.record.js';
 import { WebhookWorker } from '../src/features/webhooks/webhooks.worker.js';
+import { AppendedRecords } from '../src/features/consent-log/consent-log.appended.js';
+import { registry } from '../src/metrics.js';
+import type { NewRecordRow } from '../src/features/consent-ingest/consent-ingest.repository.js';
+import { toAppended } from '../src/features/consent-ingest/consent-ingest.writer.js';
 
 const RECORDS = Number(process.env.WEBHOOK_COST_RECORDS ?? 20_000);
-/** WEBHOOK_COST_CASES: the batch caps to run, in order (default 1,100,1,100). */
-const CASES = (process.env.WEBHOOK_COST_CASES ?? '1,100,1,100').split(',').map(Number);
+/**
+ * WEBHOOK_COST_CASES: the cases to run, in order (default 1,100,1,100): a batch cap, read back from the log; with
+ * a `t` after it (`100t`), the records reach the worker through the in-process tap as the app's consent writer
+ * hands them over (webhooks.tap.ts), so the feed does not read them back.
+ */
+const CASES = (process.env.WEBHOOK_COST_CASES ?? '1,100,1,100').split(',').map((c) => ({ maxEvents: Number.parseInt(c, 10), tap: c.endsWith('t') }));
 const HOSTING_KEY = 'bench-hosting-key-0123456789abcdef';
 
 async function hosting<T>(app: App, method: 'POST' | 'GET', url: string, payload?: unknown): Promise<T> {
@@ -47,7 +55,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config: loadConfig(env), database: handle });
   console.log(`Webhook worker cost: ${RECORDS} records per case, SQLite, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}\n`);
   try {
-    for (const maxEvents of CASES) {
+    for (const { maxEvents, tap } of CASES) {
       const client = await hosting<{ id: string; apiKey: string }>(app, 'POST', '/client', {
         username: `cost${randomBytes(4).toString('hex')}`, password: 'correct horse battery', emailAddress: 'bench@example.com',
       });
@@ -65,9 +73,17 @@ async function main(): Promise<void> {
         });
         return { domainId: domain.id, ucid, ts: t0, text, snapshot };
       });
-      for (let i = 0; i < RECORDS; i += 5000) await appendRecords(handle.db, 'sqlite', 100_000, records.slice(i, i + 5000), t0);
-      const config = loadConfig({ ...env, WEBHOOK_BATCH_MAX_EVENTS: String(maxEvents) });
-      const worker = new WebhookWorker({ config, db: handle.db, engine: 'sqlite', clock: systemClock, ids: randomIds, log: app.log });
+      // The tap case keeps every record appended below (the app's default cap is for records fed as they come).
+      const config = loadConfig({ ...env, WEBHOOK_BATCH_MAX_EVENTS: String(maxEvents), WEBHOOK_TAP_MAX_RECORDS: tap ? '100000' : '0' });
+      const appended = new AppendedRecords();
+      const worker = new WebhookWorker({ config, db: handle.db, engine: 'sqlite', clock: systemClock, ids: randomIds, log: app.log }, undefined, appended);
+      // A first pass finds the domain's webhook, so the tap keeps what the appends below hand over.
+      await worker.runOnce();
+      const publish = tap ? (rows: readonly NewRecordRow[]) => appended.publish(rows.map(toAppended)) : undefined;
+      for (let i = 0; i < RECORDS; i += 5000) await appendRecords(handle.db, 'sqlite', 100_000, records.slice(i, i + 5000), t0, publish);
+      const fedFromTap = async () =>
+        (await registry.getSingleMetric('placet_webhook_feed_records_total')!.get()).values.find((v) => v.labels.source === 'tap')?.value ?? 0;
+      const tappedBefore = await fedFromTap();
       const before = await received();
       const cpu = process.cpuUsage();
       const started = performance.now();
@@ -77,8 +93,9 @@ async function main(): Promise<void> {
       await worker.stop();
       const deliveries = await handle.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       console.log(
-        `batch max ${String(maxEvents).padStart(3)}: ${((used.user + used.system) / RECORDS).toFixed(1)} µs CPU per record ` +
-          `(user ${(used.user / 1000).toFixed(0)} ms, system ${(used.system / 1000).toFixed(0)} ms), wall ${ms.toFixed(0)} ms, outbox rows so far ${String(deliveries.n)}`,
+        `batch max ${String(maxEvents).padStart(3)}${tap ? ', tap' : ', log'}: ${((used.user + used.system) / RECORDS).toFixed(1)} µs CPU per record ` +
+          `(user ${(used.user / 1000).toFixed(0)} ms, system ${(used.system / 1000).toFixed(0)} ms), wall ${ms.toFixed(0)} ms, outbox rows so far ${String(deliveries.n)}, ` +
+          `${String((await fedFromTap()) - tappedBefore)} records from the tap`,
       );
     }
   } finally {

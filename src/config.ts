@@ -144,6 +144,11 @@ export interface Config {
     readonly batchMaxEvents: number;
     /** Body size of one delivery at most, in bytes; a single larger record still goes alone. @default 262144 */
     readonly batchMaxBytes: number;
+    /**
+     * Records this process's webhook feed keeps in memory after their commit, all domains together, so it need
+     * not read them back (docs/webhooks.md, "Delivery"); 0 switches that off. @default 2000
+     */
+    readonly tapMaxRecords: number;
   };
   readonly quotas: {
     /** Visitor addresses and CIDR ranges whose widget calls are not counted. @default [] */
@@ -393,6 +398,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     timeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     batchMaxEvents: int('WEBHOOK_BATCH_MAX_EVENTS', 100, 1, 500),
     batchMaxBytes: int('WEBHOOK_BATCH_MAX_BYTES', 262_144, 4096, 4_194_304),
+    tapMaxRecords: int('WEBHOOK_TAP_MAX_RECORDS', 2000, 0, 100_000),
   };
 
   const list = (name: string, fallback: string[]): string[] => {

@@ -25,7 +25,8 @@ export function createLogWriter(deps: Deps, appended?: AppendedRecords): LogWrit
   return pool ? new OptimisticWriter(deps, pool, locking, publish) : locking;
 }
 
-const toAppended = (r: NewRecordRow) => ({ domainId: r.domain_id, seq: Number(r.seq), hash: r.hash, record: r.record });
+/** A committed row as the log's readers hear of it. */
+export const toAppended = (r: NewRecordRow) => ({ domainId: r.domain_id, seq: Number(r.seq), hash: r.hash, record: r.record });
 
 type Publish = (rows: readonly NewRecordRow[]) => void;
 

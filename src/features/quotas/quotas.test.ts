@@ -73,7 +73,7 @@ describe('quota and webhook settings', () => {
     expect(loadConfig({}).quotas).toMatchObject({ excludeUserAgents: ['bot', 'crawler', 'spider', 'slurp'], noticeThresholds: [80, 100] });
     expect(loadConfig({ QUOTA_EXCLUDE_USER_AGENTS: 'none' }).quotas.excludeUserAgents).toEqual([]);
     expect(loadConfig({}).webhooks).toEqual({
-      allowPrivateNetworks: false, pollIntervalMs: 1000, retryBaseMs: 10_000, maxAttempts: 12, timeoutMs: 10_000, batchMaxEvents: 100, batchMaxBytes: 262_144,
+      allowPrivateNetworks: false, pollIntervalMs: 1000, retryBaseMs: 10_000, maxAttempts: 12, timeoutMs: 10_000, batchMaxEvents: 100, batchMaxBytes: 262_144, tapMaxRecords: 2000,
     });
     expect(loadConfig({ WEBHOOK_BATCH_MAX_EVENTS: '500', WEBHOOK_BATCH_MAX_BYTES: '4096' }).webhooks).toMatchObject({ batchMaxEvents: 500, batchMaxBytes: 4096 });
     expect(() => loadConfig({ WEBHOOK_BATCH_MAX_EVENTS: '0' })).toThrow(ConfigError);
@@ -134,7 +134,7 @@ for (const dialect of DIALECTS) {
     const ctx = useApp(dialect, {
       counterFlushIntervalMs: 100,
       quotas: { excludeIps: [], excludeUserAgents: [], noticeThresholds: [50, 100], noticeEmailTo: ['agency@example.com'] },
-      webhooks: { allowPrivateNetworks: true, pollIntervalMs: 60_000, retryBaseMs: 1000, maxAttempts: 3, timeoutMs: 1000, batchMaxEvents: 100, batchMaxBytes: 262_144 },
+      webhooks: { allowPrivateNetworks: true, pollIntervalMs: 60_000, retryBaseMs: 1000, maxAttempts: 3, timeoutMs: 1000, batchMaxEvents: 100, batchMaxBytes: 262_144, tapMaxRecords: 2000 },
     });
     beforeAll(() => mail.start());
     afterAll(() => mail.stop());

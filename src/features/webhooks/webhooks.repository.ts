@@ -116,6 +116,8 @@ export interface Fed {
   webhook: WebhookRow;
   queued: (NewDelivery & { id: string })[];
   events: ConsentEvent[];
+  /** The pass read as many records as it may: more may be waiting. */
+  full: boolean;
 }
 
 /**
@@ -156,7 +158,7 @@ export async function feedWebhook(
       .set({ cursor_seq: events[events.length - 1]!.seq })
       .where('id', '=', webhookId)
       .execute();
-    return { webhook, queued: deliveries.map((d, i) => ({ ...d, id: ids[i]! })), events };
+    return { webhook, queued: deliveries.map((d, i) => ({ ...d, id: ids[i]! })), events, full: events.length >= limit };
   });
 }
 

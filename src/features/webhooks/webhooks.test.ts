@@ -86,7 +86,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
 
 const FAST = {
   webhooks: {
-    allowPrivateNetworks: true, pollIntervalMs: 20, retryBaseMs: 50, maxAttempts: 50, timeoutMs: 2000, batchMaxEvents: 100, batchMaxBytes: 262_144,
+    allowPrivateNetworks: true, pollIntervalMs: 20, retryBaseMs: 50, maxAttempts: 50, timeoutMs: 2000, batchMaxEvents: 100, batchMaxBytes: 262_144, tapMaxRecords: 2000,
   },
 } satisfies Partial<Config>;
 
@@ -658,6 +658,28 @@ for (const dialect of DIALECTS) {
       const stored = await ctx.database.db.selectFrom('consent_records').select(['seq', 'record']).where('domain_id', '=', domain.id).execute();
       expect(stored).toHaveLength(26);
       for (const r of stored) expect(raw).toContain(`"record":${r.record}}`);
+    });
+  });
+
+  describe(`${dialect}: the tap switched off (WEBHOOK_TAP_MAX_RECORDS=0)`, () => {
+    const ctx = useApp(dialect, { webhooks: { ...FAST.webhooks, tapMaxRecords: 0 } });
+    const receiver = new Receiver();
+    beforeAll(() => receiver.up());
+    afterAll(() => receiver.down());
+
+    it('reads every record back from the log', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      await register(ctx, client.id, domain.id, receiver.url);
+      const before = { tap: await fedFrom('tap'), log: await fedFrom('log') };
+      await burst(ctx, client, domain, 10);
+      const events = await until('10 records', () => {
+        const got = consentBodies(receiver, domain.id).flatMap((b) => b.body.data.events);
+        return got.length >= 10 ? got : undefined;
+      });
+      expectWholeChain(events.sort((a, b) => a.seq - b.seq), domain.id, 10);
+      expect(await fedFrom('tap')).toBe(before.tap);
+      expect(await fedFrom('log')).toBe(before.log + 10);
     });
   });
 }

@@ -28,11 +28,6 @@ const MAX_ROUNDS = 50;
 /** Delivered and failed rows are kept this long for the delivery list, then deleted (hourly). */
 export const KEEP_DELIVERIES_MS = 30 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
-/**
- * Records the tap holds at most (about 0.7 KiB each, so about 14 MiB); at half of it the feed runs at once
- * instead of waiting for the next poll.
- */
-const TAP_CAP = 20_000;
 
 export interface BatchLimits {
   /** Records per delivery at most (WEBHOOK_BATCH_MAX_EVENTS). */
@@ -141,10 +136,12 @@ export class WebhookWorker {
     this.limits = { maxEvents: deps.config.webhooks.batchMaxEvents, maxBytes: deps.config.webhooks.batchMaxBytes };
     this.toDeliveries = (webhook, events) => consentDeliveries(webhook, events, this.limits);
     // Only a running worker feeds early: one driven by runOnce() (tests, the cost bench) is not ticked behind its back.
-    this.tap = new TappedRecords(TAP_CAP, () => {
+    // At half the cap the feed runs at once instead of waiting for the next poll: records held in memory for a
+    // second would outlive several scavenges and be promoted, which costs the ingest more than the read saves.
+    this.tap = new TappedRecords(deps.config.webhooks.tapMaxRecords, () => {
       if (this.timer && !this.running) setImmediate(() => void this.tick());
     });
-    this.unsubscribe = appended?.subscribe((records) => this.tap.add(records));
+    this.unsubscribe = deps.config.webhooks.tapMaxRecords > 0 ? appended?.subscribe((records) => this.tap.add(records)) : undefined;
   }
 
   start(): void {
@@ -199,6 +196,9 @@ export class WebhookWorker {
             payload: consentBody(webhook.domain_id, q.eventId, q.events!.firstSeq, q.events!.lastSeq, events),
           })),
         );
+        // The end of what was there: records that arrived meanwhile wait for the next pass, rather than being
+        // chased as a string of short runs (each delivery costs about as much as a hundred records).
+        if (!fed.full) break;
       }
     }
     for (let round = 0; round < MAX_ROUNDS; round++) {
