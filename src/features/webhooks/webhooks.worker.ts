@@ -135,9 +135,9 @@ export class WebhookWorker {
     this.send = send ?? createSender(deps.config.webhooks);
     this.limits = { maxEvents: deps.config.webhooks.batchMaxEvents, maxBytes: deps.config.webhooks.batchMaxBytes };
     this.toDeliveries = (webhook, events) => consentDeliveries(webhook, events, this.limits);
-    // Only a running worker feeds early: one driven by runOnce() (tests, the cost bench) is not ticked behind its back.
     // At half the cap the feed runs at once instead of waiting for the next poll: records held in memory for a
     // second would outlive several scavenges and be promoted, which costs the ingest more than the read saves.
+    // Only a started worker does so; one driven by runOnce() (tests, the cost bench) is never ticked behind its back.
     this.tap = new TappedRecords(deps.config.webhooks.tapMaxRecords, () => {
       if (this.timer && !this.running) setImmediate(() => void this.tick());
     });
