@@ -21,8 +21,6 @@ import { canonicalRecordJson } from '../src/features/consent-log/consent-log.rec
 import { WebhookWorker } from '../src/features/webhooks/webhooks.worker.js';
 import { AppendedRecords } from '../src/features/consent-log/consent-log.appended.js';
 import { registry } from '../src/metrics.js';
-import type { NewRecordRow } from '../src/features/consent-ingest/consent-ingest.repository.js';
-import { toAppended } from '../src/features/consent-ingest/consent-ingest.writer.js';
 
 const RECORDS = Number(process.env.WEBHOOK_COST_RECORDS ?? 20_000);
 /**
@@ -79,7 +77,7 @@ async function main(): Promise<void> {
       const worker = new WebhookWorker({ config, db: handle.db, engine: 'sqlite', clock: systemClock, ids: randomIds, log: app.log }, undefined, appended);
       // A first pass finds the domain's webhook, so the tap keeps what the appends below hand over.
       await worker.runOnce();
-      const publish = tap ? (rows: readonly NewRecordRow[]) => appended.publish(rows.map(toAppended)) : undefined;
+      const publish = tap ? appended.publish.bind(appended) : undefined;
       for (let i = 0; i < RECORDS; i += 5000) await appendRecords(handle.db, 'sqlite', 100_000, records.slice(i, i + 5000), t0, publish);
       const fedFromTap = async () =>
         (await registry.getSingleMetric('placet_webhook_feed_records_total')!.get()).values.find((v) => v.labels.source === 'tap')?.value ?? 0;

@@ -19,14 +19,11 @@ const unixNow = (deps: Deps) => Math.floor(deps.clock.now().getTime() / 1000);
  * then sends them without reading them back from the log.
  */
 export function createLogWriter(deps: Deps, appended?: AppendedRecords): LogWriter {
-  const publish = appended ? (rows: readonly NewRecordRow[]) => appended.publish(rows.map(toAppended)) : undefined;
+  const publish = appended ? (rows: readonly NewRecordRow[]) => appended.publish(rows) : undefined;
   const locking = new LockingWriter(deps, publish);
   const pool = supportsSingleStatementAppend(deps.engine) ? pgPoolOf(deps.db) : undefined;
   return pool ? new OptimisticWriter(deps, pool, locking, publish) : locking;
 }
-
-/** A committed row as the log's readers hear of it. */
-export const toAppended = (r: NewRecordRow) => ({ domainId: r.domain_id, seq: Number(r.seq), hash: r.hash, record: r.record });
 
 type Publish = (rows: readonly NewRecordRow[]) => void;
 

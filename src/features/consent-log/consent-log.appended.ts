@@ -1,10 +1,11 @@
-/** A record as it was just committed to a domain's chain: the stored text and its chain hash, byte for byte. */
-export interface AppendedRecord {
-  domainId: string;
-  seq: number;
-  hash: string;
-  record: string;
-}
+import type { Insertable } from 'kysely';
+import type { ConsentRecordTable } from './consent-log.table.js';
+
+/**
+ * A record as it was just committed to a domain's chain: the row the writer stored, so the stored text and its
+ * chain hash, byte for byte. Handed over as the writer has it: no copy per record on the ingest path.
+ */
+export type AppendedRecord = Pick<Insertable<ConsentRecordTable>, 'domain_id' | 'seq' | 'hash' | 'record'>;
 
 export type AppendedListener = (records: readonly AppendedRecord[]) => void;
 

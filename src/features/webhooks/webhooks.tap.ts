@@ -30,9 +30,9 @@ export class TappedRecords {
 
   add(records: readonly AppendedRecord[]): void {
     for (const r of records) {
-      if (!this.watched.has(r.domainId)) continue;
-      let list = this.byDomain.get(r.domainId);
-      if (!list) this.byDomain.set(r.domainId, (list = []));
+      if (!this.watched.has(r.domain_id)) continue;
+      let list = this.byDomain.get(r.domain_id);
+      if (!list) this.byDomain.set(r.domain_id, (list = []));
       // Commits are heard in order; one heard late is left out and so read from the log with its neighbours.
       if (list.length > 0 && r.seq <= list[list.length - 1]!.seq) continue;
       list.push({ seq: r.seq, hash: r.hash, record: r.record });

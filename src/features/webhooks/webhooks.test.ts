@@ -566,7 +566,7 @@ for (const dialect of DIALECTS) {
 }
 
 describe('the tap (records this process just wrote)', () => {
-  const rec = (domainId: string, seq: number) => ({ domainId, seq, hash: String(seq).padStart(64, '0'), record: `{"n":${seq}}` });
+  const rec = (domainId: string, seq: number) => ({ domain_id: domainId, seq, hash: String(seq).padStart(64, '0'), record: `{"n":${seq}}` });
   const seqs = (events: { seq: number }[] | undefined) => events?.map((e) => e.seq);
 
   it('gives a run only when it starts right after the cursor and stops at a gap', () => {
