@@ -81,22 +81,21 @@ export async function enqueue(db: Executor, rows: readonly NewDelivery[], newId:
   return values.map((v) => v.id);
 }
 
-/** Enabled webhooks whose domain's chain has moved past their cursor. */
-export async function webhooksBehind(db: Executor): Promise<string[]> {
+/**
+ * The enabled webhooks, in one read per pass: the domains they watch (whose appends the feed wants to hear of,
+ * webhooks.tap.ts) and those whose domain's chain has moved past their cursor (the ones to feed).
+ */
+export async function enabledWebhooks(db: Executor): Promise<{ domains: Set<string>; behind: string[] }> {
   const rows = await db
     .selectFrom('webhooks as w')
-    .innerJoin('consent_log_heads as h', 'h.domain_id', 'w.domain_id')
-    .select('w.id')
+    .leftJoin('consent_log_heads as h', 'h.domain_id', 'w.domain_id')
+    .select(['w.id', 'w.domain_id', 'w.cursor_seq', 'h.last_seq'])
     .where('w.enabled', '=', 1)
-    .whereRef('h.last_seq', '>', 'w.cursor_seq')
     .execute();
-  return rows.map((r) => r.id);
-}
-
-/** Domains with an enabled webhook: whose appends the feed wants to hear of (webhooks.tap.ts). */
-export async function webhookDomains(db: Executor): Promise<Set<string>> {
-  const rows = await db.selectFrom('webhooks').select('domain_id').distinct().where('enabled', '=', 1).execute();
-  return new Set(rows.map((r) => r.domain_id));
+  return {
+    domains: new Set(rows.map((r) => r.domain_id)),
+    behind: rows.filter((r) => r.last_seq !== null && toInt(r.last_seq) > toInt(r.cursor_seq)).map((r) => r.id),
+  };
 }
 
 export interface ConsentEvent {
@@ -118,6 +117,8 @@ export interface Fed {
   events: ConsentEvent[];
   /** The pass read as many records as it may: more may be waiting. */
   full: boolean;
+  /** The records came from `tapped`, not from the log. */
+  fromTap: boolean;
 }
 
 /**
@@ -148,7 +149,8 @@ export async function feedWebhook(
     if (!webhook) return undefined;
     const cursor = toInt(webhook.cursor_seq);
     const limit = Math.ceil(FEED_READ / perDelivery) * perDelivery;
-    const events = tapped?.(webhook.domain_id, cursor, limit) ?? (await readAfter(trx, webhook.domain_id, cursor, limit));
+    const fromMemory = tapped?.(webhook.domain_id, cursor, limit);
+    const events = fromMemory ?? (await readAfter(trx, webhook.domain_id, cursor, limit));
     if (events.length === 0) return undefined;
     // Bytes, not characters: a record may hold non-ASCII texts and the byte cap is on the body.
     const deliveries = toDeliveries(webhook, events.map((e) => ({ seq: e.seq, bytes: Buffer.byteLength(e.record) })));
@@ -158,7 +160,7 @@ export async function feedWebhook(
       .set({ cursor_seq: events[events.length - 1]!.seq })
       .where('id', '=', webhookId)
       .execute();
-    return { webhook, queued: deliveries.map((d, i) => ({ ...d, id: ids[i]! })), events, full: events.length >= limit };
+    return { webhook, queued: deliveries.map((d, i) => ({ ...d, id: ids[i]! })), events, full: events.length >= limit, fromTap: fromMemory !== undefined };
   });
 }
 

@@ -7,8 +7,7 @@ import {
   readRuns,
   settle,
   settleDelivered,
-  webhookDomains,
-  webhooksBehind,
+  enabledWebhooks,
   type ClaimedDelivery,
   type ConsentEvent,
   type NewDelivery,
@@ -172,24 +171,19 @@ export class WebhookWorker {
       this.prunedAt = this.now();
       await pruneSettled(db, this.now() - KEEP_DELIVERIES_MS);
     }
-    this.tap.watch(await webhookDomains(db));
-    let tapped = false;
-    const fromTap = (domainId: string, after: number, limit: number) => {
-      const events = this.tap.take(domainId, after, limit);
-      tapped = events !== undefined;
-      return events;
-    };
-    for (const webhookId of await webhooksBehind(db)) {
+    const { domains, behind } = await enabledWebhooks(db);
+    this.tap.watch(domains);
+    const fromTap = (domainId: string, after: number, limit: number) => this.tap.take(domainId, after, limit);
+    for (const webhookId of behind) {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const now = this.now();
         const lease = { owner: this.owner, until: this.leaseUntil(now) };
-        tapped = false;
         const fed = await feedWebhook(db, engine, webhookId, this.toDeliveries, this.limits.maxEvents, () => ids.hex(12), now, lease, fromTap);
         if (!fed) break;
         // The runs just queued are leased to this process: sent now, from the records the feed read.
         const { webhook, queued, events } = fed;
         this.tap.consumed(webhook.domain_id, events[events.length - 1]!.seq);
-        metrics.webhookFeed(tapped ? 'tap' : 'log', events.length);
+        metrics.webhookFeed(fed.fromTap ? 'tap' : 'log', events.length);
         await this.deliverAll(
           queued.map((q) => ({
             delivery: { id: q.id, webhook_id: webhook.id, event_id: q.eventId, attempts: 0, url: webhook.url, secret: webhook.secret },
