@@ -342,6 +342,38 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
+  it('records through fetch when the browser refuses the beacon, as text/plain without a CORS preflight', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s), () => {
+      navigator.sendBeacon = () => false;
+    });
+    const sent: { method: string; type: string | undefined }[] = [];
+    page.on('request', (r) => r.url().endsWith('/public/consent') && sent.push({ method: r.method(), type: r.headers()['content-type'] }));
+    await widget(page).locator('button.a').click();
+    const [record] = await records(s, 1);
+    expect(record).toMatchObject({ consent: true, ucid: JSON.parse((await stored(page))!)['/'].ucid });
+    expect(sent).toEqual([{ method: 'POST', type: 'text/plain;charset=UTF-8' }]);
+    await context.close();
+  });
+
+  it('makes a new visitor\'s id after the banner is shown, not in the click, and stores and records that id', async () => {
+    const s = await setup();
+    const { page, context } = await open(pageHtml(s), () => {
+      const calls: number[] = ((window as unknown as { rngCalls: number[] }).rngCalls = []);
+      const orig = crypto.getRandomValues.bind(crypto);
+      crypto.getRandomValues = <T extends ArrayBufferView | null>(a: T) => (calls.push(performance.now()), orig(a as never) as T);
+    });
+    await page.waitForFunction(() => (window as unknown as { rngCalls: number[] }).rngCalls.length > 0);
+    expect(await ccmOf(page, 'ucid')).toBeNull();
+    await widget(page).locator('button.a').click();
+    const ucid = JSON.parse((await stored(page))!)['/'].ucid;
+    expect(ucid).toMatch(/^[0-9a-f]{64}$/);
+    expect(await page.evaluate(() => (window as unknown as { rngCalls: number[] }).rngCalls.length)).toBe(1);
+    const [record] = await records(s, 1);
+    expect(record).toMatchObject({ ucid });
+    await context.close();
+  });
+
   it('accept stores and closes in the click\'s task, then after the next frame records and unblocks, scripts in page order', async () => {
     const s = await setup();
     const order = ['/o1/tracker.js', 'i1', '/o2/tracker.js', 'i2', '/o3/tracker.js'];

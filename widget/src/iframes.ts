@@ -70,7 +70,7 @@ export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
   const [f, ph] = item;
   blockedFrames.splice(blockedFrames.indexOf(item), 1);
   S._approved.add(f);
-  f.setAttribute('src', f.getAttribute(ATTR) || '');
+  f.setAttribute('src', f.getAttribute(ATTR)!);
   f.removeAttribute(ATTR);
   if (__PLACET_SX__) shareInto(f);
   f.style.display = '';
@@ -98,7 +98,7 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
   const ph = h('div', { class: 'ccm-blocked', style: `width:${f.width ? `${f.width}px` : '100%'};height:${f.height || 150}px;max-width:100%` });
   const sr = ph.attachShadow({ mode: 'open' });
   const x = owner && texts(owner);
-  const blocked = new URL(f.getAttribute(ATTR) || '', S._here);
+  const blocked = new URL(f.getAttribute(ATTR)!, S._here);
   let always = c.ri;
   const accept = (ev: Event) => {
     if (!trusted(ev)) return;
@@ -113,7 +113,7 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
         writeAll(all);
       }
       for (const item of blockedFrames.slice()) {
-        if (item[0] === f || (always && !item[2] && new URL(item[0].getAttribute(ATTR) || '', S._here).host === host)) unblockFrame(item);
+        if (item[0] === f || (always && !item[2] && new URL(item[0].getAttribute(ATTR)!, S._here).host === host)) unblockFrame(item);
       }
     }
   };

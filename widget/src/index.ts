@@ -4,7 +4,7 @@
  * runs first in <head> and every later script or iframe must pass through them.
  */
 import { S, c, dnt, doc, em, gpc, nav, th, w } from './state.js';
-import { afterPaint, decide, necessary, openStore, readAll, validDecision } from './storage.js';
+import { afterPaint, decide, necessary, now, openStore, readAll, ucid, validDecision } from './storage.js';
 import { pickLang, t } from './i18n.js';
 import { decorateLinks, received, redeem } from './handover.js';
 import { acceptedEvents, announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
@@ -61,7 +61,12 @@ function start(): void {
     openLayer(1);
     // Statistics (docs/statistics.md): a banner shown, counted with this delivery's token; nothing else is sent.
     // After the banner's first frame: the beacon costs the parser-blocking task several ms at 4× CPU.
-    afterPaint(() => nav.sendBeacon?.(c.u.replace(/consent$/, 'display'), JSON.stringify({ domain: c.d, revision: c.r, token: c.tk })));
+    // The visitor's id and a first date are made there too, so the click's task does not pay for their first calls.
+    afterPaint(() => {
+      nav.sendBeacon?.(c.u.replace(/consent$/, 'display'), JSON.stringify({ domain: c.d, revision: c.r, token: c.tk }));
+      now();
+      ucid();
+    });
   }
   if (__PLACET_SX__ && token) redeem(token, held, !!quiet);
   // IAB TCF (tcfEnabled domains only): the TCF chunk, which the served script's prefix loads, draws its

@@ -14,8 +14,9 @@ export const record = (button: string) => {
     ...(__PLACET_WITH_TCF__ && { tcString: S.tc, acString: S.ac }),
   });
   return () => {
-    if (!(nav.sendBeacon && nav.sendBeacon(c.u, body))) {
-      fetch(c.u, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => 0);
+    if (!nav.sendBeacon?.(c.u, body)) {
+      // A string body is sent as `text/plain;charset=UTF-8`, as the beacon's: no CORS preflight either way.
+      fetch(c.u, { keepalive: true, method: 'POST', body }).catch(() => 0);
     }
   };
 };

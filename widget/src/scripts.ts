@@ -40,10 +40,8 @@ export const checkScript = (el: HTMLScriptElement) => {
   if (el === S._own || S._approved.has(el) || el.hasAttribute(ATTR)) return;
   const type = (el.getAttribute('type') || '').toLowerCase();
   if (type === 'text/x-ccm-loader') {
-    if (!el.hasAttribute(ATTR)) {
-      el.setAttribute(ATTR, 'l');
-      blockedScripts.push(el);
-    }
+    el.setAttribute(ATTR, 'l');
+    blockedScripts.push(el);
     return;
   }
   if (type && !/^(text|application)\/(java|ecma)script$|^module$/.test(type)) return;

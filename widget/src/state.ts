@@ -75,6 +75,8 @@ interface Later {
   _store?: Storage | null;
   /** This visitor's decision for this domain path, if any. */
   _stored?: Stored;
+  /** A new visitor's id, made ahead of the first decision (`ucid` in storage.ts). */
+  _u?: string;
   /** The gtag function taken at start: the page's, or one that feeds dataLayer. */
   _gtag: (...a: unknown[]) => void;
   /** The widget's host element (an open shadow root) and the panel inside it that shows the layer (set at start). */

@@ -60,6 +60,13 @@ export const validDecision = (s: Stored | undefined): s is Stored => {
 
 export const now = () => new Date().toISOString();
 
+/**
+ * The visitor's id: the stored one, or a new one made once. Where a banner asks, it is made after the banner's
+ * first paint (index.ts) together with a first `now()`: the first calls of the random source, of the hex
+ * conversion and of date formatting cost the click's task about 3 ms at 4× CPU (issue #15, click → next paint).
+ */
+export const ucid = () => S._stored?.ucid || S._u || (S._u = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join(''));
+
 export const byId = (id: string) => em.find((e) => e.i === id);
 
 // requireConsentForMandatoryEmbeddings: "technically necessary" embeddings wait for consent like any other.
@@ -82,12 +89,12 @@ export const decide = (ids: Iterable<string>, button: string) => {
   const before = S.acc;
   S.acc = new Set([...ids, ...necessary]);
   const first = !S._stored?.ucid;
-  const ucid = S._stored?.ucid || Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
   const all = readAll();
   const embeddings = [...S.acc];
+  const t = now();
   S._stored = all[c.p] = {
-    gen: 2, ucid, consent: embeddings.some((id) => byId(id)?.p !== NECESSARY), embeddings,
-    created: S._stored?.created || now(), updated: now(), clickedButton: button, lang: S.lang, rev: c.r, lrev: c.lr,
+    gen: 2, ucid: ucid(), consent: embeddings.some((id) => byId(id)?.p !== NECESSARY), embeddings,
+    created: S._stored?.created || t, updated: t, clickedButton: button, lang: S.lang, rev: c.r, lrev: c.lr,
     iframeConsentDomains: all[c.p]?.iframeConsentDomains || [],
   };
   writeAll(all);
