@@ -66,6 +66,8 @@ interface LoadResult {
   p99: number;
   /** CPU time of the bench process (the server under test) per answered request, µs. */
   cpuPerRequest: number;
+  /** CPU time of the load generator per request, µs (it runs on the same machine). */
+  loadCpuPerRequest: number;
 }
 
 const loadRows: string[][] = [];
@@ -238,11 +240,11 @@ async function benchIngest(engine: Engine, app: App, config: Config, baseUrl: st
       const ratio = ingest.okPerSecond / noop.okPerSecond;
       ratios.set(key, [...(ratios.get(key) ?? []), ratio]);
       cpuRatios.set(key, [...(cpuRatios.get(key) ?? []), [noop.cpuPerRequest, ingest.cpuPerRequest]]);
-      loadRows.push([`${engine}: no-op route`, fmt(noop.requestsPerSecond), fmt(noop.p50), fmt(noop.p99), fmt(noop.non2xx + noop.errors), fmt(noop.cpuPerRequest, 1), '', '']);
+      loadRows.push([`${engine}: no-op route`, fmt(noop.requestsPerSecond), fmt(noop.p50), fmt(noop.p99), fmt(noop.non2xx + noop.errors), fmt(noop.cpuPerRequest, 1), fmt(noop.loadCpuPerRequest, 1), '', '']);
       loadRows.push([
         `${engine}: POST /public/consent, ${label}`,
         fmt(ingest.requestsPerSecond), fmt(ingest.p50), fmt(ingest.p99), fmt(ingest.non2xx + ingest.errors),
-        fmt(ingest.cpuPerRequest, 1), fmt(ratio, 2), fmt(cpuPerConsent),
+        fmt(ingest.cpuPerRequest, 1), fmt(ingest.loadCpuPerRequest, 1), fmt(ratio, 2), fmt(cpuPerConsent),
       ]);
     }
   }
@@ -355,8 +357,9 @@ async function main(): Promise<void> {
       ...store.env, LOG_LEVEL: 'warn', HOSTING_API_KEY: HOSTING_KEY, CONSENT_LOG_BLOCK_SIZE: String(BLOCK_SIZE),
       RATE_LIMIT_EXEMPT: '127.0.0.1', CONSENT_RATE_PER_DOMAIN: '100000000',
       ...(WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } : {}),
-      // Passed through, so a run can compare the webhook feed with and without its tap (docs/webhooks.md).
-      ...(process.env.WEBHOOK_TAP_MAX_RECORDS ? { WEBHOOK_TAP_MAX_RECORDS: process.env.WEBHOOK_TAP_MAX_RECORDS } : {}),
+      // Passed through, so a run can compare the webhook feed with and without its tap, or with other run lengths
+      // (docs/webhooks.md).
+      ...Object.fromEntries(['WEBHOOK_TAP_MAX_RECORDS', 'WEBHOOK_BATCH_MAX_EVENTS'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
     });
     const app = await buildApp({ config, database: store.handle });
     // Server-side time of each prefix lookup (from the request's arrival to the response's end), beside
@@ -380,7 +383,7 @@ async function main(): Promise<void> {
   console.log('\nIngestion (autocannon, latency in ms; ratio = consent 2xx/s ÷ no-op 2xx/s measured just before)');
   // CPU µs/req: during the load run only; CPU µs/consent: the run plus a settle pause, per stored record, so work
   // that follows the answers (the webhook worker, group commits) counts too.
-  printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'CPU µs/req', 'ratio', 'CPU µs/consent'], loadRows);
+  printTable(['run', 'req/s', 'p50', 'p99', 'non-2xx', 'CPU µs/req', 'load gen. CPU µs/req', 'ratio', 'CPU µs/consent'], loadRows);
   if (WEBHOOK) {
     const received = await receiverCount();
     console.log(`\nWebhook deliveries received during the run: ${fmt(received.deliveries)}, carrying ${fmt(received.records)} consent records`);

@@ -13,6 +13,7 @@ function body() {
   return JSON.stringify({ ...job.body, ucid });
 }
 
+const cpuStart = process.cpuUsage();
 const result = await autocannon({
   url: job.url,
   connections: job.connections,
@@ -26,7 +27,10 @@ const result = await autocannon({
   ],
 });
 
+const cpuUsed = process.cpuUsage(cpuStart);
 process.send({
+  // The load generator's own CPU per request: when it is the larger of the two, it bounds the no-op route.
+  loadCpuPerRequest: (cpuUsed.user + cpuUsed.system) / Math.max(1, result.requests.total),
   requestsPerSecond: result.requests.average,
   // Answers that stored something, per second: the figure the ratio uses, so refused or failed requests
   // (cheap to answer) can never raise it.

@@ -140,7 +140,7 @@ export interface Config {
     readonly maxAttempts: number;
     /** Time limit of one delivery request, in ms. @default 10000 */
     readonly timeoutMs: number;
-    /** Consent records one delivery carries at most (consecutive records of one domain's chain). @default 100 */
+    /** Consent records one delivery carries at most (consecutive records of one domain's chain). @default 250 */
     readonly batchMaxEvents: number;
     /** Body size of one delivery at most, in bytes; a single larger record still goes alone. @default 262144 */
     readonly batchMaxBytes: number;
@@ -396,7 +396,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     retryBaseMs: int('WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
     maxAttempts: int('WEBHOOK_MAX_ATTEMPTS', 12, 1, 100),
     timeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
-    batchMaxEvents: int('WEBHOOK_BATCH_MAX_EVENTS', 100, 1, 500),
+    batchMaxEvents: int('WEBHOOK_BATCH_MAX_EVENTS', 250, 1, 500),
     batchMaxBytes: int('WEBHOOK_BATCH_MAX_BYTES', 262_144, 4096, 4_194_304),
     tapMaxRecords: int('WEBHOOK_TAP_MAX_RECORDS', 2000, 0, 100_000),
   };

@@ -73,7 +73,7 @@ describe('quota and webhook settings', () => {
     expect(loadConfig({}).quotas).toMatchObject({ excludeUserAgents: ['bot', 'crawler', 'spider', 'slurp'], noticeThresholds: [80, 100] });
     expect(loadConfig({ QUOTA_EXCLUDE_USER_AGENTS: 'none' }).quotas.excludeUserAgents).toEqual([]);
     expect(loadConfig({}).webhooks).toEqual({
-      allowPrivateNetworks: false, pollIntervalMs: 1000, retryBaseMs: 10_000, maxAttempts: 12, timeoutMs: 10_000, batchMaxEvents: 100, batchMaxBytes: 262_144, tapMaxRecords: 2000,
+      allowPrivateNetworks: false, pollIntervalMs: 1000, retryBaseMs: 10_000, maxAttempts: 12, timeoutMs: 10_000, batchMaxEvents: 250, batchMaxBytes: 262_144, tapMaxRecords: 2000,
     });
     expect(loadConfig({ WEBHOOK_BATCH_MAX_EVENTS: '500', WEBHOOK_BATCH_MAX_BYTES: '4096' }).webhooks).toMatchObject({ batchMaxEvents: 500, batchMaxBytes: 4096 });
     expect(() => loadConfig({ WEBHOOK_BATCH_MAX_EVENTS: '0' })).toThrow(ConfigError);

@@ -204,6 +204,27 @@ describe('consent batches', () => {
     // A run the log no longer holds whole has no body.
     expect(consentBody('d1', 'x', 1, 3, events.filter((e) => e.seq !== 2))).toBeUndefined();
   });
+
+  it('counts bytes exactly where the chain positions gain a digit (sizes are computed, not built)', () => {
+    const events = Array.from({ length: 1200 }, (_, i) => event(i + 1, 20 + (i % 7) * 2));
+    const body = (first: number, last: number) => Buffer.byteLength(consentBody('d1', `consent_d1_${first}_${last}`, first, last, events)!);
+    // Every cap in a span of 64 bytes: one of them falls exactly on a run's size, so an error of one byte shows.
+    let exact = 0;
+    let across = 0;
+    for (let cap = 1400; cap < 1464; cap++) {
+      const runs = consentDeliveries(hook, sized(events), { maxEvents: 500, maxBytes: cap });
+      runs.forEach((d, i) => {
+        const { firstSeq, lastSeq } = d.events!;
+        expect(body(firstSeq, lastSeq)).toBeLessThanOrEqual(cap);
+        if (body(firstSeq, lastSeq) === cap) exact++;
+        if (`${firstSeq}`.length < `${lastSeq + 1}`.length) across++;
+        // Full: the same run with the next record would have passed the cap.
+        if (runs[i + 1]) expect(body(firstSeq, lastSeq + 1)).toBeGreaterThan(cap);
+      });
+    }
+    expect(exact).toBeGreaterThan(0);
+    expect(across).toBeGreaterThan(0);
+  });
 });
 
 for (const dialect of DIALECTS) {
