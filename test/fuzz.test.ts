@@ -1,0 +1,277 @@
+/**
+ * Every operation of the OpenAPI document, sent malformed as an attacker's fuzzer would (wrong types, boundary and
+ * hostile strings, broken JSON, wrong content types, garbage path parameters and query values), with valid keys
+ * and real ids so the requests get past authentication and reach the handlers. Non-negotiable: no 5xx, and every
+ * error in the JSON envelope `{ error: { code, message } }`. Afterwards the data is still there and the consent
+ * log still verifies. Deterministic: the same requests on every run, on SQLite and PostgreSQL.
+ */
+import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { DIALECTS, consentToken, createClient, createDomain, sendConsent, servedSnapshot, useApp, type TestContext } from './helper.js';
+
+/** The body `sendConsent` would send (helper.ts), for the fuzzer to change one field at a time. */
+async function validConsent(ctx: TestContext, client: { apiKey: string }, domain: { id: string }) {
+  return {
+    apiKey: client.apiKey, domain: domain.id, ucid: randomBytes(32).toString('hex'), consent: true, embeddings: [],
+    manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision: 1, legalRevision: 1,
+    token: await consentToken(ctx, domain.id, 1, ctx.clock.now().getTime()), snapshot: await servedSnapshot(ctx, domain.id),
+  };
+}
+
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  const?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  pattern?: string;
+  format?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  $ref?: string;
+  additionalProperties?: boolean | Schema;
+};
+type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema?: Schema };
+type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema?: Schema }> } };
+
+/** Operations that reach out to the network with valid input (scans, vendor lists, previews, webhook checks). */
+const OUTBOUND = /onboarding\/(scan|audit)|gvl\/refresh|video-preview|\/webhook/;
+
+/** Strings that break naive code: NUL, lone surrogates, RTL override, markup, traversal, SQL, huge numbers. */
+const HOSTILE = [
+  '', ' ', '\u0000', 'a\u0000b', '\uD800', '\uDFFF', 'x\u202Ey', '<script>alert(1)</script>', '../../etc/passwd',
+  "' or 1=1 --", '%00', '%', '😀'.repeat(3), '9'.repeat(40), '-1', '1e309', 'NaN', 'null', '__proto__', 'constructor',
+];
+const WRONG_TYPES: unknown[] = [null, true, 0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, '', 'x', [], [null], {}, { a: 1 }];
+
+/** Percent-encoding that also writes what encodeURIComponent refuses: a lone surrogate as its (invalid) UTF-8 bytes. */
+const enc = (v: string) => {
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
+const CANDIDATES = ['abc1234', 'en', 'de_DE', 'en_US', 'a717ff5', 'a', 'ab'.repeat(24), '0'.repeat(64), 'https://example.com/', 'example.com', '#ffffff', 'x1'];
+
+function resolve(doc: Record<string, unknown>, s: Schema | undefined): Schema {
+  if (!s) return {};
+  if (s.$ref) {
+    const target = s.$ref.replace(/^#\//, '').split('/').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], doc);
+    return resolve(doc, target as Schema);
+  }
+  return s;
+}
+
+/** A value the schema accepts, where one is easy to find; undefined when not (a pattern no candidate matches). */
+function sample(doc: Record<string, unknown>, raw: Schema | undefined, depth = 0): unknown {
+  const s = resolve(doc, raw);
+  if (depth > 6) return undefined;
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  const alt = s.anyOf ?? s.oneOf;
+  if (alt) {
+    for (const a of alt) {
+      const v = sample(doc, a, depth + 1);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  }
+  if (s.allOf) return Object.assign({}, ...s.allOf.map((a) => sample(doc, a, depth + 1) ?? {}));
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, p] of Object.entries(s.properties ?? {})) {
+        const v = sample(doc, p, depth + 1);
+        if (v !== undefined) out[k] = v;
+      }
+      return out;
+    }
+    case 'array': {
+      const v = sample(doc, s.items, depth + 1);
+      return s.minItems && v !== undefined ? Array.from({ length: s.minItems }, () => v) : [];
+    }
+    case 'integer':
+    case 'number':
+      return s.minimum ?? (s.maximum !== undefined ? Math.min(0, s.maximum) : 1);
+    case 'boolean':
+      return true;
+    case 'string': {
+      if (s.format === 'email') return 'fuzz@example.com';
+      if (s.format === 'uri' || s.format === 'url') return 'https://example.com/';
+      if (s.format === 'date-time') return '2026-01-01T00:00:00Z';
+      const fits = (c: string) =>
+        (!s.pattern || new RegExp(s.pattern, 'u').test(c)) && c.length >= (s.minLength ?? 0) && c.length <= (s.maxLength ?? Infinity);
+      return [...CANDIDATES, 'x'.repeat(Math.max(1, s.minLength ?? 1))].find(fits);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Values of the property's own type that test its bounds and content: the longest allowed, hostile text. */
+function edges(doc: Record<string, unknown>, raw: Schema): unknown[] {
+  const s = resolve(doc, raw);
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  if (type === 'string') {
+    const max = Math.min(s.maxLength ?? 100_000, 100_000);
+    return [...HOSTILE, 'x'.repeat(max), 'x'.repeat(max + 1), '\uD800'.repeat(Math.min(max, 1000))];
+  }
+  if (type === 'integer' || type === 'number') return [s.minimum ?? 0, s.maximum ?? 2 ** 31, (s.minimum ?? 0) - 1, (s.maximum ?? 2 ** 31) + 1, 0.5];
+  if (type === 'array') return [Array.from({ length: 10_000 }, () => 'x'), [[[[[]]]]], HOSTILE];
+  if (type === 'object') return [{ __proto__: { polluted: true } }, JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}')];
+  return [];
+}
+
+/** What is wrong with an answer, if anything: a 5xx, or an error outside the JSON envelope. */
+function problem(label: string, res: { statusCode: number; body: string }): string | undefined {
+  const where = `${label} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+  if (res.statusCode >= 500) return where;
+  if (res.statusCode < 400) return undefined;
+  try {
+    const body = JSON.parse(res.body) as { error?: { code?: unknown; message?: unknown } };
+    return typeof body.error?.code === 'string' && typeof body.error.message === 'string' ? undefined : `no envelope: ${where}`;
+  } catch {
+    return `not JSON: ${where}`;
+  }
+}
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: every operation, fuzzed`, () => {
+    const ctx: TestContext = useApp(dialect);
+
+    it('answers malformed input with a 4xx in the error envelope, never a 5xx, and loses nothing', { timeout: 300_000 }, async () => {
+      await ctx.app.ready();
+      const doc = structuredClone(ctx.app.swagger()) as unknown as Record<string, unknown>;
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const ucid = await sendConsent(ctx, client, domain);
+      const keyRes = await ctx.hosting({ method: 'POST', url: `/hosting/api/client/${client.id}/domain-api-key` });
+      const domainKey = (keyRes.json() as { apiKey?: string; key?: string }).apiKey ?? (keyRes.json() as { key?: string }).key;
+      // Real ids for every path parameter that has one, so the requests reach the handlers, not only the router.
+      const base = `/hosting/api/client/${client.id}/domain/${domain.id}`;
+      const post = async (url: string, payload: object) => {
+        const res = await ctx.hosting({ method: 'POST', url, payload });
+        if (res.statusCode !== 201) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+        return res.json<{ id: string; name: string }>();
+      };
+      const embedding = await post(`${base}/embedding`, { name: 'Fuzz', purpose: 'a717ff5', scriptMarkers: ['fuzz.example/tag.js'] });
+      const asset = await post(`${base}/embedding/${embedding.id}/asset`, { name: '_fz', type: 'cookie' });
+      await post(`${base}/placeholder`, { name: 'fuzz', value: 'x' });
+      await post(`${base}/locale`, { name: 'de_DE' });
+      const quarantine = await post(`${base}/consent-log/quarantine`, { fromSeq: 1, toSeq: 1, reason: 'fuzz' });
+      const known: Record<string, string> = {
+        clientId: client.id, domainId: domain.id, consentId: ucid, apiKey: client.apiKey, username: client.username, searchTerm: client.username,
+        embeddingId: embedding.id, assetId: asset.id, placeholderName: 'fuzz', localeName: 'de_DE', language: 'en', quarantineId: quarantine.id, blockId: '1',
+      };
+      // The public routes' bodies start from a consent that would be logged, so each change is what refuses it.
+      const consentBody = await validConsent(ctx, client, domain);
+
+      const paths = doc.paths as Record<string, Record<string, Operation>>;
+      let sent = 0;
+      const problems: string[] = [];
+      let acknowledged = 1; // the fixture's own consent
+      const ops = Object.entries(paths)
+        .flatMap(([path, item]) => Object.entries(item).filter(([m]) => ['get', 'put', 'post', 'delete', 'patch'].includes(m)).map(([method, op]) => ({ path, method, op })))
+        // The public routes first, while the domain still has its name (the Hosting API's fuzzing renames it);
+        // deleting operations last, so the fixtures stay for everything else.
+        .sort((a, b) => Number(!a.path.startsWith('/public/')) - Number(!b.path.startsWith('/public/')) || Number(a.method === 'delete') - Number(b.method === 'delete'));
+
+      for (const { path, method, op } of ops) {
+        const params = (op.parameters ?? []).map((p) => ({ ...p, schema: resolve(doc, p.schema) }));
+        const auth = path.startsWith('/hosting/') ? `Bearer ${'test-hosting-key-0123456789abcdef'}` : path.startsWith('/api/') ? `Bearer ${domainKey}` : undefined;
+        const fill = (overrides: Record<string, string> = {}) =>
+          path.replace(/\{(\w+)\}/g, (_, name: string) => enc(overrides[name] ?? known[name] ?? String(sample(doc, params.find((p) => p.name === name)?.schema) ?? 'x')));
+        const send = async (label: string, url: string, payload?: string | Buffer, contentType?: string) => {
+          sent++;
+          const res = await ctx.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url,
+            headers: { ...(auth ? { authorization: auth } : {}), ...(contentType ? { 'content-type': contentType } : {}), origin: `https://${domain.name}` },
+            ...(payload !== undefined ? { payload } : {}),
+          });
+          if (path === '/public/consent' && res.statusCode === 204) acknowledged++;
+          const wrong = problem(`${method.toUpperCase()} ${path}: ${label}`, res);
+          if (wrong) problems.push(wrong);
+          return res;
+        };
+
+        // Path parameters: garbage in each, the others real.
+        for (const p of params.filter((x) => x.in === 'path')) {
+          for (const bad of ['x', '%00', '%2e%2e', '%F0%9F%98%80', 'a'.repeat(300), '-1', '0', '99999999999999999999', '%25', '%C0%AF']) {
+            const url = path.replace(/\{(\w+)\}/g, (_, name: string) => (name === p.name ? bad : enc(known[name] ?? 'x')));
+            await send(`path ${p.name}=${bad.slice(0, 20)}`, url);
+          }
+        }
+        if (OUTBOUND.test(path) || method === 'delete') continue;
+
+        // Query parameters: hostile and wrong-typed values, repeated, and a pile of unknown ones.
+        const at = fill();
+        for (const p of params.filter((x) => x.in === 'query')) {
+          for (const bad of [...HOSTILE, '1e309', '-9999999999', '[object Object]'].map(enc)) await send(`query ${p.name}=${bad}`, `${at}?${p.name}=${bad}`);
+          await send(`query ${p.name} repeated`, `${at}?${p.name}=1&${p.name}=2&${p.name}[]=3`);
+        }
+        await send('unknown query', `${at}?${Array.from({ length: 200 }, (_, i) => `q${i}=${'x'.repeat(50)}`).join('&')}`);
+
+        // Bodies.
+        const content = op.requestBody?.content;
+        if (!content) {
+          if (method !== 'get') await send('unexpected body', at, '{"a":1}', 'application/json');
+          continue;
+        }
+        const type = Object.keys(content)[0]!;
+        const schema = resolve(doc, content[type]!.schema);
+        for (const raw of ['', '{', '{"a":', 'null', '[]', '"x"', '1', 'true', '{"a":1}'.repeat(2), '\u0000', '[' .repeat(10_000) + ']'.repeat(10_000), `{"x":"${'\\uD800'}"}`]) {
+          await send(`raw body ${raw.slice(0, 12)}`, at, raw, type);
+        }
+        await send('wrong content type', at, 'a=1&b=2', 'application/x-www-form-urlencoded');
+        await send('multipart', at, '--b\r\ncontent-disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n', 'multipart/form-data; boundary=b');
+        await send('binary', at, Buffer.from([0xff, 0xfe, 0x00, 0x01]), 'application/octet-stream');
+        await send('invalid utf-8 json', at, Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), type);
+
+        const valid = (path.startsWith('/public/') ? consentBody : sample(doc, schema)) as Record<string, unknown> | undefined;
+        const props = Object.entries(resolve(doc, schema).properties ?? {});
+        for (const [name, propSchema] of props) {
+          for (const v of [...WRONG_TYPES, ...edges(doc, propSchema)]) {
+            // A fresh visitor id each time: the per-visitor limit would refuse the same one after a few.
+            const fresh = path.startsWith('/public/') ? { ucid: randomBytes(32).toString('hex') } : {};
+            const body = { ...(typeof valid === 'object' && valid ? valid : {}), ...fresh, [name]: v };
+            await send(`body ${name}=${JSON.stringify(v)?.slice(0, 24)}`, at, JSON.stringify(body), type);
+          }
+          // One level down: each property of an object property, wrong-typed.
+          const inner = resolve(doc, propSchema);
+          for (const [sub] of Object.entries(inner.properties ?? {}).slice(0, 8)) {
+            for (const v of [null, 1, 'x', [], {}]) {
+              const outer = typeof valid === 'object' && valid && typeof valid[name] === 'object' ? (valid[name] as object) : {};
+              await send(`body ${name}.${sub}=${JSON.stringify(v)}`, at, JSON.stringify({ ...valid, [name]: { ...outer, [sub]: v } }), type);
+            }
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(sent).toBeGreaterThan(3000);
+
+      // Nothing lost: the fixtures are still there (deletes ran on garbage ids only) and the log verifies.
+      const got = await ctx.hosting({ method: 'GET', url: base });
+      expect(got.statusCode).toBe(200);
+      const verify = await ctx.hosting({ method: 'GET', url: `${base}/consent-log/verify` });
+      expect(verify.json()).toMatchObject({ ok: true });
+      // Every consent acknowledged with 204 is in the log (the fuzzer's valid-but-odd ones included), no more.
+      await ctx.app.inject({ method: 'GET', url: '/healthz' });
+      const stored = await ctx.database.db.selectFrom('consent_records').select((eb) => eb.fn.countAll().as('n')).where('domain_id', '=', domain.id).executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(acknowledged);
+      expect(acknowledged).toBeGreaterThan(1);
+      const health = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+    });
+  });
+}
