@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { operations, resolve, sample, type Schema } from './openapi/samples.js';
 import { DIALECTS, consentToken, createClient, createDomain, sendConsent, servedSnapshot, useApp, type TestContext } from './helper.js';
 
 /** The body `sendConsent` would send (helper.ts), for the fuzzer to change one field at a time. */
@@ -17,29 +18,6 @@ async function validConsent(ctx: TestContext, client: { apiKey: string }, domain
     token: await consentToken(ctx, domain.id, 1, ctx.clock.now().getTime()), snapshot: await servedSnapshot(ctx, domain.id),
   };
 }
-
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  const?: unknown;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  pattern?: string;
-  format?: string;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  $ref?: string;
-  additionalProperties?: boolean | Schema;
-};
-type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema?: Schema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema?: Schema }> } };
 
 /** Operations that reach out to the network with valid input (scans, vendor lists, previews, webhook checks). */
 const OUTBOUND = /onboarding\/(scan|audit)|gvl\/refresh|video-preview|\/webhook/;
@@ -59,64 +37,6 @@ const enc = (v: string) => {
     return '%ED%A0%80';
   }
 };
-
-const CANDIDATES = ['abc1234', 'en', 'de_DE', 'en_US', 'a717ff5', 'a', 'ab'.repeat(24), '0'.repeat(64), 'https://example.com/', 'example.com', '#ffffff', 'x1'];
-
-function resolve(doc: Record<string, unknown>, s: Schema | undefined): Schema {
-  if (!s) return {};
-  if (s.$ref) {
-    const target = s.$ref.replace(/^#\//, '').split('/').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], doc);
-    return resolve(doc, target as Schema);
-  }
-  return s;
-}
-
-/** A value the schema accepts, where one is easy to find; undefined when not (a pattern no candidate matches). */
-function sample(doc: Record<string, unknown>, raw: Schema | undefined, depth = 0): unknown {
-  const s = resolve(doc, raw);
-  if (depth > 6) return undefined;
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  const alt = s.anyOf ?? s.oneOf;
-  if (alt) {
-    for (const a of alt) {
-      const v = sample(doc, a, depth + 1);
-      if (v !== undefined) return v;
-    }
-    return undefined;
-  }
-  if (s.allOf) return Object.assign({}, ...s.allOf.map((a) => sample(doc, a, depth + 1) ?? {}));
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const [k, p] of Object.entries(s.properties ?? {})) {
-        const v = sample(doc, p, depth + 1);
-        if (v !== undefined) out[k] = v;
-      }
-      return out;
-    }
-    case 'array': {
-      const v = sample(doc, s.items, depth + 1);
-      return s.minItems && v !== undefined ? Array.from({ length: s.minItems }, () => v) : [];
-    }
-    case 'integer':
-    case 'number':
-      return s.minimum ?? (s.maximum !== undefined ? Math.min(0, s.maximum) : 1);
-    case 'boolean':
-      return true;
-    case 'string': {
-      if (s.format === 'email') return 'fuzz@example.com';
-      if (s.format === 'uri' || s.format === 'url') return 'https://example.com/';
-      if (s.format === 'date-time') return '2026-01-01T00:00:00Z';
-      const fits = (c: string) =>
-        (!s.pattern || new RegExp(s.pattern, 'u').test(c)) && c.length >= (s.minLength ?? 0) && c.length <= (s.maxLength ?? Infinity);
-      return [...CANDIDATES, 'x'.repeat(Math.max(1, s.minLength ?? 1))].find(fits);
-    }
-    default:
-      return undefined;
-  }
-}
 
 /** Values of the property's own type that test its bounds and content: the longest allowed, hostile text. */
 function edges(doc: Record<string, unknown>, raw: Schema): unknown[] {
@@ -176,12 +96,10 @@ for (const dialect of DIALECTS) {
       // The public routes' bodies start from a consent that would be logged, so each change is what refuses it.
       const consentBody = await validConsent(ctx, client, domain);
 
-      const paths = doc.paths as Record<string, Record<string, Operation>>;
       let sent = 0;
       const problems: string[] = [];
       let acknowledged = 1; // the fixture's own consent
-      const ops = Object.entries(paths)
-        .flatMap(([path, item]) => Object.entries(item).filter(([m]) => ['get', 'put', 'post', 'delete', 'patch'].includes(m)).map(([method, op]) => ({ path, method, op })))
+      const ops = operations(doc)
         // The public routes first, while the domain still has its name (the Hosting API's fuzzing renames it);
         // deleting operations last, so the fixtures stay for everything else.
         .sort((a, b) => Number(!a.path.startsWith('/public/')) - Number(!b.path.startsWith('/public/')) || Number(a.method === 'delete') - Number(b.method === 'delete'));
