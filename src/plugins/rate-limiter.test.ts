@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../deps.js';
-import { WindowLimiter, hashKey } from './rate-limiter.js';
+import { RecentKeys, WindowLimiter, hashKey } from './rate-limiter.js';
 
 function clockAt(ms: number): Clock & { set(ms: number): void } {
   let now = ms;
@@ -46,6 +46,37 @@ describe('WindowLimiter', () => {
     const counts = (limiter as unknown as { counts: Map<unknown, unknown> }).counts;
     expect([...counts.keys()].every((k) => typeof k === 'number' && Number.isInteger(k) && k >= 0 && k < 2 ** 31)).toBe(true);
     expect(counts.size).toBeGreaterThan(995);
+  });
+});
+
+describe('RecentKeys', () => {
+  it('counts a key once within a sliding window, also across the turn of an aligned minute', () => {
+    const clock = clockAt(600_000 + 59_000); // one second before a minute turns
+    const seen = new RecentKeys(60_000, clock);
+    expect(seen.first('a')).toBe(true);
+    clock.set(600_000 + 61_000); // two seconds later, in the next aligned minute
+    expect(seen.first('a')).toBe(false);
+    expect(seen.first('b')).toBe(true); // another key has its own
+    clock.set(600_000 + 59_000 + 59_000);
+    expect(seen.first('a')).toBe(false); // 59 s after it was counted
+    clock.set(600_000 + 59_000 + 60_000);
+    expect(seen.first('a')).toBe(true); // a full window later it counts again
+    clock.set(600_000 + 59_000 + 60_000 + 30_000);
+    expect(seen.first('a')).toBe(false);
+    clock.set(600_000 + 59_000 + 60_000 + 500_000); // long after: both generations are gone
+    expect(seen.first('a')).toBe(true);
+    expect(seen.first('b')).toBe(true);
+  });
+
+  it('counts everything with a window of 0, and new keys uncounted-but-not-remembered when full', () => {
+    const off = new RecentKeys(0, clockAt(0));
+    for (let i = 0; i < 3; i++) expect(off.first('a')).toBe(true);
+    const small = new RecentKeys(60_000, clockAt(0), 2);
+    expect(small.first('a')).toBe(true);
+    expect(small.first('b')).toBe(true);
+    expect(small.first('c')).toBe(true);
+    expect(small.first('c')).toBe(true); // not remembered: the generation is full
+    expect(small.first('a')).toBe(false);
   });
 });
 

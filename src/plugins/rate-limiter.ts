@@ -59,6 +59,50 @@ export class WindowLimiter {
   }
 }
 
+/**
+ * Whether a key was seen within the last `windowMs`, as a sliding window: "a repeat within 60 s counts once"
+ * holds across the minute's turn, where a fixed-window counter (above) would count a reload one second after the
+ * turn again (a repeat widget load, a reloaded banner's display). Same keeping as WindowLimiter: seeded 31-bit
+ * hashes mapped to small integers (the second, since this object was made, the key was last counted), in two
+ * generations of one window each, so whatever was counted within the last window is in one of them and older
+ * keys go with their generation. When the current generation is full, new keys count without being remembered
+ * (a flood of distinct keys cannot make genuine repeats count less, only more).
+ */
+export class RecentKeys {
+  private current = new Map<number, number>();
+  private previous = new Map<number, number>();
+  private generation = -1;
+  private readonly seed = randomInt(0x7fffffff);
+  private readonly since: number;
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly clock: Clock,
+    private readonly maxKeys = 100_000,
+  ) {
+    this.since = clock.now().getTime();
+  }
+
+  /** True when `key` was not counted within the window: it is counted now. A window of 0 counts everything. */
+  first(key: string): boolean {
+    if (this.windowMs <= 0) return true;
+    const now = this.clock.now().getTime();
+    const generation = Math.floor(now / this.windowMs);
+    if (generation !== this.generation) {
+      this.previous = generation === this.generation + 1 ? this.current : new Map();
+      this.current = new Map();
+      this.generation = generation;
+    }
+    const hash = hashKey(key, this.seed);
+    const last = this.current.get(hash) ?? this.previous.get(hash);
+    // Milliseconds since this object was made would outgrow a small integer after 12 days; seconds do not.
+    const at = Math.floor((now - this.since) / 1000);
+    if (last !== undefined && (at - last) * 1000 < this.windowMs) return false;
+    if (this.current.size < this.maxKeys) this.current.set(hash, at);
+    return true;
+  }
+}
+
 /** Seeded 32-bit FNV-1a of a string, as a non-negative small integer (31 bits). */
 export function hashKey(key: string, seed: number): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;

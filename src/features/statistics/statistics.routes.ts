@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.js';
-import { WindowLimiter, addressKey } from '../../plugins/rate-limiter.js';
+import { RecentKeys, addressKey } from '../../plugins/rate-limiter.js';
 import { HOSTING_SECURITY, PathIdSchema, errorResponses } from '../../schemas/common.js';
 import { checkToken, loadConsentTokens } from '../consent-ingest/consent-token.js';
 import { quotaNoticesFor } from '../quotas/quotas.notices.js';
@@ -70,7 +70,7 @@ const DISPLAY_WINDOW_MS = 10_000;
 export const displayRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   const tokens = await loadConsentTokens(deps.db, deps.config);
   const statistics = new ConsentStatistics(deps.db, deps.clock, deps.config.counterFlushIntervalMs, deps.log);
-  const seen = new WindowLimiter(1, DISPLAY_WINDOW_MS, deps.clock, 200_000);
+  const seen = new RecentKeys(DISPLAY_WINDOW_MS, deps.clock, 200_000);
   statistics.start();
   app.addHook('onClose', () => statistics.stop());
   // sendBeacon sends a string as text/plain (no CORS preflight); this parser applies to this plugin only.
@@ -97,7 +97,7 @@ export const displayRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
       const { body } = request;
       checkToken(tokens, body, Math.floor(deps.clock.now().getTime() / 1000));
       const ua = request.headers['user-agent'];
-      if (quotaNoticesFor(deps).policy.counts(request.ip, ua) && seen.hit(`${addressKey(request.ip)}|${body.domain}`) === 0) {
+      if (quotaNoticesFor(deps).policy.counts(request.ip, ua) && seen.first(`${addressKey(request.ip)}|${body.domain}`)) {
         statistics.display(body.domain);
       }
       // A cross-origin beacon's answer is not read; CORS only keeps a fetch() caller from erroring.

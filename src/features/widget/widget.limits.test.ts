@@ -69,6 +69,32 @@ for (const dialect of DIALECTS) {
     });
   });
 
+  describe(`${dialect}: a repeat load across the minute's turn`, () => {
+    // A clock the test sets: one second before a minute turns, then across it.
+    let now = Date.UTC(2026, 10, 26, 12, 0, 59);
+    const clock = { now: () => new Date(now) };
+    const limits = loadConfig({ WIDGET_COUNT_WINDOW_SECONDS: '60' }).limits;
+    const ctx = useApp(dialect, { counterFlushIntervalMs: 100, limits }, { clock });
+
+    it('counts once within WIDGET_COUNT_WINDOW_SECONDS of the counted load, not once per clock minute', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id, { name: 'shop.example' });
+      const load = () => ctx.app.inject({ method: 'GET', url: `/public/app.js?apiKey=${client.apiKey}&domain=${domain.id}`, headers: { referer: 'https://shop.example/' }, remoteAddress: '203.0.113.30' });
+      expect((await load()).statusCode).toBe(200); // 12:00:59, counted
+      now += 2_000; // 12:01:01: a new clock minute, 2 s after the counted load
+      await load();
+      now += 57_000; // 12:01:58: 59 s after it
+      await load();
+      now += 2_000; // 12:02:00: 61 s after it, counted again
+      await load();
+      let calls = 0;
+      for (let i = 0; i < 100 && (calls = await monthCalls(ctx, domain.id)) < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await monthCalls(ctx, domain.id)).toBe(2);
+      expect(calls).toBe(2);
+    });
+  });
+
   describe(`${dialect}: widget cache under random themes and languages`, () => {
     const ctx = useApp(dialect);
 

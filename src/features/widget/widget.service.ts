@@ -19,7 +19,7 @@ import type { CallCounter } from './call-counter.js';
 import { ConsentTokens } from '../consent-ingest/consent-token.js';
 import type { IngestStats } from '../consent-ingest/ingest-stats.js';
 import { languageOf } from '../locales/locale-texts.js';
-import { WindowLimiter, addressKey, exemptAddresses } from '../../plugins/rate-limiter.js';
+import { RecentKeys, WindowLimiter, addressKey, exemptAddresses } from '../../plugins/rate-limiter.js';
 import { quotaNoticesFor } from '../quotas/quotas.notices.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
@@ -123,8 +123,8 @@ export class WidgetService {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly keys = new Map<string, DomainKeys>();
   private readonly perAddress: WindowLimiter;
-  /** One count per (address, domain, page) and WIDGET_COUNT_WINDOW_SECONDS: a max of 1 per window. */
-  private readonly seen: WindowLimiter;
+  /** One count per (address, domain, page) within WIDGET_COUNT_WINDOW_SECONDS (a sliding window). */
+  private readonly seen: RecentKeys;
   private readonly exempt: (ip: string) => boolean;
   /** The script differs by encoding, language and, with COUNTRY_HEADER, the visitor's area. */
   private readonly vary: string;
@@ -138,7 +138,7 @@ export class WidgetService {
   ) {
     const { limits } = deps.config;
     this.perAddress = new WindowLimiter(limits.enabled ? limits.widgetPerAddressPerMinute : 0, 60_000, deps.clock);
-    this.seen = new WindowLimiter(limits.widgetCountWindowSeconds > 0 ? 1 : 0, limits.widgetCountWindowSeconds * 1000, deps.clock, 200_000);
+    this.seen = new RecentKeys(limits.widgetCountWindowSeconds * 1000, deps.clock, 200_000);
     this.exempt = exemptAddresses(limits);
     const country = deps.config.countryHeader;
     this.vary = ['Accept-Encoding', 'Accept-Language', ...(country ? [country] : [])].join(', ');
@@ -183,7 +183,7 @@ export class WidgetService {
     }
     if (
       quotaNoticesFor(this.deps).policy.counts(ip, req.userAgent) &&
-      this.seen.hit(`${addressKey(ip)}|${target.id}|${page.origin}${page.pathname}`) === 0
+      this.seen.first(`${addressKey(ip)}|${target.id}|${page.origin}${page.pathname}`)
     ) {
       this.counter.count(target.id, target.client_id);
       this.stats.loaded(target.id);
