@@ -105,6 +105,25 @@ export async function createDomain(ctx: TestContext, clientId: string, body: Rec
 }
 
 /**
+ * The body the widget sends for one valid consent of the domain (a new ucid, a served snapshot, the widget token);
+ * `fields` override its defaults.
+ */
+export async function validConsentBody(
+  ctx: TestContext,
+  client: { apiKey: string },
+  domain: { id: string },
+  fields: Record<string, unknown> = {},
+): Promise<Record<string, unknown> & { ucid: string }> {
+  const revision = typeof fields.revision === 'number' ? fields.revision : 1;
+  return {
+    apiKey: client.apiKey, domain: domain.id, ucid: randomBytes(32).toString('hex'), consent: true, embeddings: [],
+    manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision, legalRevision: 1,
+    token: await consentToken(ctx, domain.id, revision, ctx.clock.now().getTime()),
+    snapshot: await servedSnapshot(ctx, domain.id), ...fields,
+  };
+}
+
+/**
  * Logs one valid consent for the domain through `POST /public/consent` (as the widget sends it) and
  * returns its ucid; `fields` override the body's defaults.
  */
@@ -114,13 +133,7 @@ export async function sendConsent(
   domain: { id: string; name: string },
   fields: Record<string, unknown> = {},
 ): Promise<string> {
-  const revision = typeof fields.revision === 'number' ? fields.revision : 1;
-  const body = {
-    apiKey: client.apiKey, domain: domain.id, ucid: randomBytes(32).toString('hex'), consent: true, embeddings: [],
-    manipulationPrevention: true, button: 'acceptAll', lang: 'en', revision, legalRevision: 1,
-    token: await consentToken(ctx, domain.id, revision, ctx.clock.now().getTime()),
-    snapshot: await servedSnapshot(ctx, domain.id), ...fields,
-  };
+  const body = await validConsentBody(ctx, client, domain, fields);
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/public/consent',
@@ -129,6 +142,42 @@ export async function sendConsent(
   });
   if (res.statusCode !== 204) throw new Error(`consent: ${res.statusCode} ${res.body}`);
   return body.ucid;
+}
+
+/**
+ * A client with one of everything a client-scoped operation can name (domain, embedding, asset, placeholder,
+ * locale, theme, webhook, a logged consent set aside in quarantine, a Domain API key), created through the Hosting
+ * API as the agency; `ids` by path parameter name, for tests that sweep the OpenAPI document's operations. The
+ * webhook's loopback address needs `webhooks.allowPrivateNetworks`. Every text holds `label`.
+ */
+export async function populatedClient(ctx: TestContext, label: string, password = 'correct horse battery') {
+  const client = await createClient(ctx, { password, active: true });
+  const domain = await createDomain(ctx, client.id, { name: `${label}-secret-site.example` });
+  const base = `/hosting/api/client/${client.id}/domain/${domain.id}`;
+  const post = async (url: string, payload: object) => {
+    const res = await ctx.hosting({ method: 'POST', url, payload });
+    if (res.statusCode !== 201) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+    return res.json<{ id: string; apiKey: string }>();
+  };
+  const embedding = await post(`${base}/embedding`, { name: `${label} secret embedding`, purpose: 'a717ff5', scriptMarkers: [`${label}.example/tag.js`] });
+  const asset = await post(`${base}/embedding/${embedding.id}/asset`, { name: `_${label}`, type: 'cookie' });
+  await post(`${base}/placeholder`, { name: `${label}ph`, value: `${label} secret value` });
+  await post(`${base}/locale`, { name: 'de_DE' });
+  const theme = await post(`${base}/theme`, { name: `${label} secret theme` });
+  const webhook = await post(`${base}/webhook`, { url: 'http://127.0.0.1:9/hook' });
+  const ucid = await sendConsent(ctx, client, domain);
+  const quarantine = await post(`${base}/consent-log/quarantine`, { fromSeq: 1, toSeq: 1, reason: `${label} secret reason` });
+  const domainKey = (await post(`/hosting/api/client/${client.id}/domain-api-key`, {})).apiKey;
+  return {
+    client, domain, base, ucid, domainKey,
+    ids: {
+      clientId: client.id, domainId: domain.id, embeddingId: embedding.id, assetId: asset.id, placeholderName: `${label}ph`,
+      localeName: 'de_DE', themeId: theme.id, webhookId: webhook.id, quarantineId: quarantine.id, consentId: ucid, blockId: '0',
+      username: client.username, apiKey: client.apiKey, searchTerm: client.username, language: 'en',
+    } as Record<string, string>,
+    /** What must never appear in an answer to another client. */
+    secrets: [client.apiKey, client.username, domain.name, `${label} secret`, ucid, domainKey],
+  };
 }
 
 /**

@@ -9,43 +9,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config.js';
 import { operations, resolve, sample } from './openapi/samples.js';
-import { DIALECTS, createClient, createDomain, sendConsent, useApp, type TestContext } from './helper.js';
+import { DIALECTS, populatedClient, useApp, type TestContext } from './helper.js';
 
 const PASSWORD = 'correct horse battery';
 
-/** Everything one client has, created through the Hosting API as the agency; ids by path parameter name. */
-async function tenant(ctx: TestContext, label: string) {
-  const client = await createClient(ctx, { password: PASSWORD, active: true });
-  const domain = await createDomain(ctx, client.id, { name: `${label}-secret-site.example` });
-  const base = `/hosting/api/client/${client.id}/domain/${domain.id}`;
-  const post = async (url: string, payload: object) => {
-    const res = await ctx.hosting({ method: 'POST', url, payload });
-    if (res.statusCode !== 201) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
-    return res.json<{ id: string; apiKey?: string }>();
-  };
-  const embedding = await post(`${base}/embedding`, { name: `${label} secret embedding`, purpose: 'a717ff5', scriptMarkers: [`${label}.example/tag.js`] });
-  const asset = await post(`${base}/embedding/${embedding.id}/asset`, { name: `_${label}`, type: 'cookie' });
-  await post(`${base}/placeholder`, { name: `${label}ph`, value: `${label} secret value` });
-  await post(`${base}/locale`, { name: 'de_DE' });
-  const theme = await post(`${base}/theme`, { name: `${label} secret theme` });
-  const webhook = await post(`${base}/webhook`, { url: 'http://127.0.0.1:9/hook' });
-  const ucid = await sendConsent(ctx, client, domain);
-  const quarantine = await post(`${base}/consent-log/quarantine`, { fromSeq: 1, toSeq: 1, reason: `${label} secret reason` });
-  const domainKey = (await ctx.hosting({ method: 'POST', url: `/hosting/api/client/${client.id}/domain-api-key` })).json<{ apiKey: string }>().apiKey;
-  return {
-    client, domain, base, ucid, domainKey,
-    ids: {
-      clientId: client.id, domainId: domain.id, embeddingId: embedding.id, assetId: asset.id, placeholderName: `${label}ph`,
-      localeName: 'de_DE', themeId: theme.id, webhookId: webhook.id, quarantineId: quarantine.id, consentId: ucid, blockId: '0',
-      username: client.username, apiKey: client.apiKey, searchTerm: client.username,
-    } as Record<string, string>,
-    /** What must never appear in an answer to another client. */
-    secrets: [client.apiKey, client.username, domain.name, `${label} secret`, ucid, domainKey],
-  };
-}
-
 /** The other client's data as the agency reads it, to compare before and after the sweep. */
-async function dump(ctx: TestContext, t: Awaited<ReturnType<typeof tenant>>) {
+async function dump(ctx: TestContext, t: Awaited<ReturnType<typeof populatedClient>>) {
   const urls = [
     `/hosting/api/client/${t.client.id}`, `/hosting/api/client/${t.client.id}/domain`, t.base, `${t.base}/embedding`,
     `${t.base}/embedding/${t.ids.embeddingId}/asset`, `${t.base}/placeholder`, `${t.base}/locale`, `${t.base}/theme`,
@@ -69,8 +38,8 @@ for (const dialect of DIALECTS) {
     it("refuses every client-scoped operation on another client's resources and changes nothing of theirs", { timeout: 300_000 }, async () => {
       await ctx.app.ready();
       const doc = structuredClone(ctx.app.swagger()) as unknown as Record<string, unknown>;
-      const mine = await tenant(ctx, 'mine');
-      const theirs = await tenant(ctx, 'theirs');
+      const mine = await populatedClient(ctx, 'mine', PASSWORD);
+      const theirs = await populatedClient(ctx, 'theirs', PASSWORD);
       const before = await dump(ctx, theirs);
 
       const session = await ctx.app.inject({ method: 'POST', url: '/console/api/session', payload: { role: 'client', username: mine.client.username, password: PASSWORD } });

@@ -12,6 +12,13 @@ const monthCalls = async (ctx: TestContext, domainId: string) =>
     0,
   );
 
+/** The domain's calls once `expected` have been flushed, and one more flush interval for anything beyond them. */
+const settled = async (ctx: TestContext, domainId: string, expected: number) => {
+  for (let i = 0; i < 100 && (await monthCalls(ctx, domainId)) < expected; i++) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 300));
+  return monthCalls(ctx, domainId);
+};
+
 function inlinedConfig(body: string): Record<string, unknown> {
   const match = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(body);
   expect(match).not.toBeNull();
@@ -24,12 +31,6 @@ for (const dialect of DIALECTS) {
     const ctx = useApp(dialect, { counterFlushIntervalMs: 100, limits });
     const load = (url: string, remoteAddress: string, referer = 'https://shop.example/') =>
       ctx.app.inject({ method: 'GET', url, headers: { referer }, remoteAddress });
-    const settled = async (domainId: string, expected: number) => {
-      for (let i = 0; i < 100 && (await monthCalls(ctx, domainId)) < expected; i++) await new Promise((r) => setTimeout(r, 50));
-      // One more flush interval: anything counted beyond `expected` would arrive now.
-      await new Promise((r) => setTimeout(r, 300));
-      return monthCalls(ctx, domainId);
-    };
 
     it('counts a burst from one address and page once; other pages and addresses count', async () => {
       const client = await createClient(ctx);
@@ -38,7 +39,7 @@ for (const dialect of DIALECTS) {
       for (let i = 0; i < 3; i++) expect((await load(url, '203.0.113.10')).statusCode).toBe(200);
       await load(url, '203.0.113.10', 'https://shop.example/other');
       await load(url, '203.0.113.11');
-      expect(await settled(domain.id, 3)).toBe(3);
+      expect(await settled(ctx, domain.id, 3)).toBe(3);
     });
 
     it('serves blocked mode over the per-address limit, with Retry-After and without counting', async () => {
@@ -53,7 +54,7 @@ for (const dialect of DIALECTS) {
       expect(over.statusCode).toBe(200);
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
       expect(inlinedConfig(over.body)).toMatchObject({ d: domain.id, bl: expect.stringMatching(/too many widget loads/) });
-      expect(await settled(domain.id, 4)).toBe(4);
+      expect(await settled(ctx, domain.id, 4)).toBe(4);
       // Another address is served normally.
       expect(inlinedConfig((await load(url, '203.0.113.21')).body).bl).toBeUndefined();
     });
@@ -87,11 +88,7 @@ for (const dialect of DIALECTS) {
       await load();
       now += 2_000; // 12:02:00: 61 s after it, counted again
       await load();
-      let calls = 0;
-      for (let i = 0; i < 100 && (calls = await monthCalls(ctx, domain.id)) < 2; i++) await new Promise((r) => setTimeout(r, 50));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(await monthCalls(ctx, domain.id)).toBe(2);
-      expect(calls).toBe(2);
+      expect(await settled(ctx, domain.id, 2)).toBe(2);
     });
   });
 
