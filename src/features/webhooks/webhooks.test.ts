@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -203,6 +203,30 @@ describe('consent batches', () => {
     expect(Buffer.byteLength(bodyOf(first)) + 1 + Buffer.byteLength(`{"seq":${first.events!.lastSeq + 1},"hash":"${'a'.repeat(64)}","record":${event(1).record}}`)).toBeGreaterThan(4096);
     // A run the log no longer holds whole has no body.
     expect(consentBody('d1', 'x', 1, 3, events.filter((e) => e.seq !== 2))).toBeUndefined();
+  });
+
+  it('sends the JSON text of the run, and cuts it by the byte count of what is sent, whatever the records hold', () => {
+    // Two-, three- and four-byte UTF-8, escapes, and chain positions of one to four digits.
+    const texts = ['ü', 'Präferenzen – 統計 😀', '"quoted" \\ \u2028', ''];
+    const events = Array.from({ length: 1100 }, (_, i) => ({
+      seq: i + 1,
+      hash: createHash('sha256').update(String(i)).digest('hex'),
+      record: JSON.stringify({ i, text: texts[i % texts.length] }),
+    }));
+    for (const [first, last] of [[1, 1], [1, 12], [9, 11], [95, 105], [990, 1010], [1100, 1100]] as const) {
+      const id = `consent_d1_${first}_${last}`;
+      const run = events.slice(first - 1, last);
+      const body = consentBody('d1', id, first, last, events)!;
+      expect(body).toBe(
+        `{"type":"consent.recorded","id":"${id}","data":{"domainId":"d1","events":[${run
+          .map((e) => `{"seq":${e.seq},"hash":"${e.hash}","record":${e.record}}`)
+          .join(',')}]}}`,
+      );
+      // With the cap at the body's UTF-8 size the run is one delivery; one byte less and it is cut.
+      const bytes = Buffer.byteLength(body);
+      expect(consentDeliveries(hook, sized(run), { maxEvents: 500, maxBytes: bytes })).toHaveLength(1);
+      expect(consentDeliveries(hook, sized(run), { maxEvents: 500, maxBytes: bytes - 1 })).toHaveLength(run.length === 1 ? 1 : 2);
+    }
   });
 
   it('counts bytes exactly where the chain positions gain a digit (sizes are computed, not built)', () => {
