@@ -223,7 +223,10 @@ async function assertNothingRan(o: Opened) {
   expect(frames.map(([src]) => src)).toEqual([null, null, null]);
   expect(frames.map(([, blocked]) => IFRAMES.findIndex(([, v]) => blocked!.startsWith(v.url)))).toEqual([0, 1, 2]);
   expect(await o.page.locator('.ccm-blocked').count()).toBe(3);
-  expect(vendorFrames(o)).toEqual([]);
+  // Polled: Playwright's frame list hears of an ended browsing context by an event of its own, which a renderer at
+  // 20× CPU can send after the elements above already show the frames emptied (one CI run, 2026-11-26). A vendor
+  // page that stays still fails this after five seconds.
+  await expect.poll(() => vendorFrames(o).map((f) => f.url()), { timeout: 5000 }).toEqual([]);
 }
 
 describe('real vendor snippets in Chromium, embeddings from the preset catalogue', () => {
