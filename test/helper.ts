@@ -215,3 +215,17 @@ export function inlinedWidgetConfig(body: string): Record<string, unknown> {
   if (!match) throw new Error('no inlined configuration in the widget body');
   return JSON.parse(JSON.parse(match[1]!)) as Record<string, unknown>;
 }
+
+/**
+ * Polls `probe` until it returns something other than undefined or false. The default deadline stays below vitest's
+ * 20 s test timeout, so that a wait that stalls fails with the name of what it waited for, not a bare test timeout.
+ */
+export async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -4,19 +4,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type Config } from '../../config.js';
 import { randomIds, type Clock, type Deps } from '../../deps.js';
-import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '../../../test/helper.js';
+import { DIALECTS, createClient, createDomain, until, useApp, type TestContext } from '../../../test/helper.js';
 import { QuotaNotices } from './quotas.notices.js';
 import { CountingPolicy } from './quotas.policy.js';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A local SMTP server that keeps every message. */
 class MailSink {

@@ -15,6 +15,7 @@ import {
   createDomain,
   sendConsent,
   servedSnapshot,
+  until,
   useApp,
   type TestContext,
 } from '../../../test/helper.js';
@@ -71,16 +72,6 @@ class Receiver {
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/hook`;
-  }
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
   }
 }
 
