@@ -90,6 +90,20 @@ export async function hostingCall(app: App, key: string, method: 'GET' | 'POST' 
   return res.json();
 }
 
+/**
+ * The domain's consent records through the Domain API, once `expected` have arrived (the widget's beacon is
+ * asynchronous); after `timeoutMs` whatever is there, so the caller's assertion shows what is missing.
+ */
+export async function domainRecords(app: App, s: { domainId: string; domainApiKey: string }, expected: number, timeoutMs = 5000): Promise<Record<string, unknown>[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.inject({ method: 'GET', url: `/api/domains/${s.domainId}/consents?apiKey=${s.domainApiKey}` });
+    const list = res.statusCode === 200 ? (res.json() as Record<string, unknown>[]) : [];
+    if (list.length >= expected || Date.now() > deadline) return list;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export interface BrowserApp {
   app: App;
   database: DatabaseHandle;

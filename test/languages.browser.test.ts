@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_TEXTS } from '../src/features/locales/builtin-texts.js';
-import { type BrowserApp, hostingCall, startBrowserApp } from './browser.js';
+import { type BrowserApp, domainRecords, hostingCall, startBrowserApp } from './browser.js';
 import { unique } from './helper.js';
 
 /**
@@ -47,15 +47,7 @@ async function open(snippet: string, locale: string): Promise<Page> {
 
 const banner = (page: Page) => page.locator('#ccm-widget [role="dialog"]');
 
-async function records(s: { domainId: string; domainApiKey: string }, expected: number): Promise<Record<string, unknown>[]> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const res = await env.app.inject({ method: 'GET', url: `/api/domains/${s.domainId}/consents?apiKey=${s.domainApiKey}` });
-    const list = res.statusCode === 200 ? (res.json() as Record<string, unknown>[]) : [];
-    if (list.length >= expected || Date.now() > deadline) return list;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const records = (s: { domainId: string; domainApiKey: string }, expected: number) => domainRecords(env.app, s, expected);
 
 describe('languages in Chromium', () => {
   it('asks an English browser in English on a German-only domain, with the site\'s privacy link', async () => {

@@ -2,7 +2,7 @@ import { TCString, type TCModel, type Vector } from '@iabtechlabtcf/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { type BrowserApp, hostingCall, startBrowserApp } from './browser.js';
+import { type BrowserApp, domainRecords, hostingCall, startBrowserApp } from './browser.js';
 import { unique } from './helper.js';
 import { GVL_V1, GVL_V2, startGvlServer, tcfTestConfig, type GvlServer } from './tcf-gvl.js';
 
@@ -86,15 +86,7 @@ const ids = (v: Vector) => {
   return out;
 };
 /** The domain's records through the Domain API, once `expected` have arrived (the beacon is asynchronous). */
-async function records(s: Setup, expected: number): Promise<Record<string, unknown>[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await app.inject({ method: 'GET', url: `/api/domains/${s.domainId}/consents?apiKey=${s.domainApiKey}` });
-    const list = res.statusCode === 200 ? (res.json() as Record<string, unknown>[]) : [];
-    if (list.length >= expected || Date.now() > deadline) return list;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const records = (s: Setup, expected: number) => domainRecords(app, s, expected, 10_000);
 
 /** The lines of the domain's consent-log export (block 1). */
 async function exported(s: Setup): Promise<Record<string, unknown>[]> {

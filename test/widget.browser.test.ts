@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { type BrowserApp, hostingCall, serveSite, type Site, startBrowserApp } from './browser.js';
+import { type BrowserApp, domainRecords, hostingCall, serveSite, type Site, startBrowserApp } from './browser.js';
 import { unique } from './helper.js';
 
 /**
@@ -120,15 +120,7 @@ const stored = (page: Page) => page.evaluate(() => localStorage.getItem('ccm_con
 const waitRan = (page: Page, ...paths: string[]) =>
   page.waitForFunction((ps) => ps.every((p) => ((window as unknown as { ran?: string[] }).ran ?? []).includes(p)), paths);
 
-async function records(s: Setup, expected: number): Promise<Record<string, unknown>[]> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const res = await app.inject({ method: 'GET', url: `/api/domains/${s.domainId}/consents?apiKey=${s.domainApiKey}` });
-    const list = res.statusCode === 200 ? (res.json() as Record<string, unknown>[]) : [];
-    if (list.length >= expected || Date.now() > deadline) return list;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const records = (s: Setup, expected: number) => domainRecords(app, s, expected);
 
 describe('widget in Chromium', () => {
   it('shows the banner in an open shadow root, as a labelled dialog with lang set, in the page font', async () => {
