@@ -26,6 +26,7 @@ import type { Engine } from '../src/db/database.js';
 import { appendRecords, type PreparedRecord } from '../src/features/consent-ingest/consent-ingest.service.js';
 import { ConsentTokens, loadConsentTokens } from '../src/features/consent-ingest/consent-token.js';
 import { canonicalRecordJson } from '../src/features/consent-log/consent-log.record.js';
+import { percentile } from './log-common.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 /** No-op and consent runs alternate this many times per variant: the machine is shared and noisy. */
@@ -180,7 +181,6 @@ async function servedHash(app: App, f: Awaited<ReturnType<typeof fixture>>): Pro
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function benchIngest(engine: Engine, app: App, config: Config, baseUrl: string, noopUrl: string, handle: DatabaseHandle): Promise<void> {
   // The token the widget body Placet serves would carry (docs/consent-log.md, "Widget tokens"): every

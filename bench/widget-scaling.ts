@@ -26,6 +26,7 @@ import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { connect } from '../src/db/connect.js';
 import { freePort, hostingCall, launchBrowser } from '../test/browser.js';
+import { HOSTING_KEY as key, percentile } from './log-common.js';
 
 const REPS = Number(process.env.BENCH_REPS || 7);
 const THROTTLE = Number(process.env.BENCH_THROTTLE || 4);
@@ -65,7 +66,6 @@ const server = http.createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-const key = 'bench-hosting-key-0123456789abcdef';
 const appUrl = `http://127.0.0.1:${await freePort()}`;
 const app = await buildApp({ config: testConfig({ hostingApiKey: key, publicUrl: appUrl }), database: connect({ kind: 'sqlite', file: ':memory:' }) });
 await app.listen({ port: Number(new URL(appUrl).port), host: '127.0.0.1' });
@@ -150,15 +150,16 @@ await browser.close();
 await app.close();
 server.close();
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.round(q * (sorted.length - 1))]!;
-};
-const median = (values: number[]) => quantile(values, 0.5);
+/** The p-th percentile (nearest rank, as the other benches take it) of values in any order. */
+const ranked = (values: number[], p: number) => percentile([...values].sort((a, b) => a - b), p);
+const median = (values: number[]) => ranked(values, 50);
 const of = (size: Size, variant: string, figure: keyof Sample) => samples.get(`${size.name} ${variant}`)!.map((x) => x[figure]);
-/** Per round: the load with the snippet (or the second without) minus the load without it. */
-const paired = (size: Size, variant: string, figure: keyof Sample) => of(size, variant, figure).map((v, i) => v - of(size, 'without', figure)[i]!);
-const spread = (values: number[]) => `${median(values).toFixed(0)} (${quantile(values, 0.25).toFixed(0)}…${quantile(values, 0.75).toFixed(0)})`;
+/** Per round: the load of `variant` (the snippet, the empty observer or the second without) minus the load without it. */
+const paired = (size: Size, variant: string, figure: keyof Sample) => {
+  const without = of(size, 'without', figure);
+  return of(size, variant, figure).map((v, i) => v - without[i]!);
+};
+const spread = (values: number[]) => `${median(values).toFixed(0)} (${ranked(values, 25).toFixed(0)}…${ranked(values, 75).toFixed(0)})`;
 const f = (n: number) => n.toFixed(0);
 
 console.log(`CPU ${THROTTLE}×, ${REPS} rounds (each: every page without the snippet, with it, without it again and with the empty observer, in a rotating order), ms.`);
