@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
 
 /** An error in the words of the API's `message`, with each offending field; announced to screen readers. */
@@ -28,10 +28,19 @@ export function Status({ text }: { text: string }) {
   );
 }
 
+/**
+ * A heading that takes the focus as soon as it is in the page: a layout effect, because a plain effect runs only
+ * after the next paint, and a keystroke or a test that read the focus in between found it still on the button.
+ */
+const useFocusOnMount = () => {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useLayoutEffect(() => ref.current?.focus(), []);
+  return ref;
+};
+
 /** The page heading; takes the focus when the view changes, so screen readers announce the new page. */
 export function PageTitle({ children }: { children: ComponentChildren }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  const ref = useFocusOnMount();
   return (
     <h1 tabIndex={-1} ref={ref}>
       {children}
@@ -90,8 +99,7 @@ export function Check({ label, help, checked, onChange }: { label: string; help?
 
 /** A section heading that takes the focus when it appears (an editor opened by a button), so keyboard and screen-reader users land in it. */
 export function FocusHeading({ id, level = 3, children }: { id: string; level?: 2 | 3; children: ComponentChildren }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  const ref = useFocusOnMount();
   const H = level === 2 ? 'h2' : 'h3';
   return (
     <H id={id} tabIndex={-1} ref={ref}>
