@@ -20,18 +20,19 @@ export const has = (s: string, markers: string[]) => {
 
 export const blockedScripts: HTMLScriptElement[] = [];
 
-export const mustBlock = (s: string) =>
-  !has(s, c.am) && (has(s, c.bm) || em.some((e) => !allowed(e) && has(s, e.sm)));
-
-export const scriptKey = (el: HTMLScriptElement) => `${el.getAttribute('src') || ''} ${el.src || ''} ${el.text}`;
-
 /**
- * blockNewScripts: a script no embedding claims is blocked for good (third-party; first-party and inline by
- * option), unless the agency ignored it in the found-items list (`ig`, docs/found-items.md).
+ * Whether a script stays blocked: its address and text against the domain's lists and every embedding's markers,
+ * lower-cased once, not once per list (issue #22: a large page has a hundred scripts, each checked against about a
+ * dozen lists on a domain with four embeddings, and again when accepted). blockNewScripts
+ * (`ns`): a script no embedding claims is blocked for good (third-party; first-party and inline by option),
+ * unless the agency ignored it in the found-items list (`ig`, docs/found-items.md).
  */
-export const unclaimed = (el: HTMLScriptElement) => {
-  const key = scriptKey(el);
-  if (!c.ns[0] || has(key, c.am) || has(key, c.ig) || em.some((e) => has(key, e.sm))) return false;
+export const blocks = (el: HTMLScriptElement) => {
+  const key = `${el.getAttribute('src') || ''} ${el.src} ${el.text}`.toLowerCase();
+  const on = (markers: string[]) => markers.some((m) => key.includes(m));
+  if (on(c.am)) return false;
+  if (on(c.bm) || em.some((e) => !allowed(e) && on(e.sm))) return true;
+  if (!c.ns[0] || on(c.ig) || em.some((e) => on(e.sm))) return false;
   const src = el.getAttribute('src');
   return src ? new URL(src, S._here).origin !== location.origin || c.ns[1] : c.ns[2];
 };
@@ -45,7 +46,7 @@ export const checkScript = (el: HTMLScriptElement) => {
     return;
   }
   if (type && !/^(text|application)\/(java|ecma)script$|^module$/.test(type)) return;
-  if (!mustBlock(scriptKey(el)) && !unclaimed(el)) {
+  if (!blocks(el)) {
     // The parser can hand over an inline script before all of its text has arrived (it paused after the start
     // tag, or between two network chunks of the text): such a script ran before consent. While the page loads,
     // an inline script's text is watched and checked again as it grows; the last check is at its end tag, before
@@ -228,7 +229,7 @@ export const apply = () => {
   let after: HTMLScriptElement | undefined;
   for (const el of blockedScripts.slice()) {
     const loader = el.getAttribute(ATTR) === 'l';
-    if (el.isConnected && (loader ? loaderAllowed(el) : !mustBlock(scriptKey(el)) && !unclaimed(el))) {
+    if (el.isConnected && (loader ? loaderAllowed(el) : !blocks(el))) {
       blockedScripts.splice(blockedScripts.indexOf(el), 1);
       after = runScript(el, loader, after);
     }
