@@ -23,9 +23,9 @@ export const blockedScripts: HTMLScriptElement[] = [];
 /**
  * Whether a script stays blocked: its address and text against the domain's lists and every embedding's markers,
  * lower-cased once, not once per list (issue #22: a large page has a hundred scripts, each checked against about a
- * dozen lists on a domain with four embeddings, and again when accepted). blockNewScripts
- * (`ns`): a script no embedding claims is blocked for good (third-party; first-party and inline by option),
- * unless the agency ignored it in the found-items list (`ig`, docs/found-items.md).
+ * dozen lists on a domain with four embeddings, and again when accepted). blockNewScripts (`ns`): a script no
+ * embedding claims is blocked for good (third-party; first-party and inline by option), unless the agency ignored
+ * it in the found-items list (`ig`, docs/found-items.md).
  */
 export const blocks = (el: HTMLScriptElement) => {
   const key = `${el.getAttribute('src') || ''} ${el.src} ${el.text}`.toLowerCase();
