@@ -155,8 +155,15 @@ ${VIMEO}
 ${MAPS}
 </body></html>`;
 
+/**
+ * A stand-in page that keeps saying it lives: a request every 100 ms for as long as its document runs. Seen by the
+ * test, a tick after the widget emptied the frames is a vendor page that stayed and runs.
+ */
+const TICKING_PAGE = `${STAND_IN_PAGE}<script>setInterval(() => fetch("/__tick?" + encodeURIComponent(location.href)), 100)</script>`;
+const ticks = (o: Opened) => o.requests.filter((r) => r.includes('/__tick?')).length;
+
 /** Stand-ins for every vendor host; the widget and the test site (127.0.0.1) are served for real. */
-async function standIns(route: Route, requests: string[]) {
+async function standIns(route: Route, requests: string[], page = STAND_IN_PAGE) {
   const url = route.request().url();
   const { hostname, pathname } = new URL(url);
   if (hostname === '127.0.0.1') return route.continue();
@@ -166,7 +173,7 @@ async function standIns(route: Route, requests: string[]) {
   if (pathname === '/gtm.js') return js('__ran_gtm');
   if (pathname.endsWith('/fbevents.js')) return js('__ran_fbevents');
   if (pathname === '/api/player.js') return js('__ran_vimeo_api');
-  if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: STAND_IN_PAGE });
+  if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: page });
   return route.fulfill({ status: 204, body: '' });
 }
 
@@ -223,6 +230,11 @@ async function assertNothingRan(o: Opened) {
   expect(frames.map(([src]) => src)).toEqual([null, null, null]);
   expect(frames.map(([, blocked]) => IFRAMES.findIndex(([, v]) => blocked!.startsWith(v.url)))).toEqual([0, 1, 2]);
   expect(await o.page.locator('.ccm-blocked').count()).toBe(3);
+  // What the page itself holds in each frame: the empty document the widget's move left (same origin as the page,
+  // about:blank); a vendor page that committed there would be cross-origin, without a readable document.
+  await expect
+    .poll(() => o.page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => f.contentDocument?.URL ?? 'cross-origin')), { timeout: 5000 })
+    .toEqual(['about:blank', 'about:blank', 'about:blank']);
   // Polled: Playwright's frame list hears of an ended browsing context by an event of its own, which a renderer at
   // 20× CPU can send after the elements above already show the frames emptied (one CI run, 2026-11-26). A vendor
   // page that stays still fails this after five seconds.
@@ -292,11 +304,18 @@ describe('real vendor snippets in Chromium, embeddings from the preset catalogue
     // into the frame's own process when the widget set about:blank; it committed after the blank document and
     // stayed, hidden and running, for the whole visit (9 of 10 pages before 2026-11-26). The widget now moves the
     // frame, which ends its browsing context whatever was loading.
+    // What matters is whether a vendor's document still runs, not only what Playwright's frame list says: under the
+    // full suite's load (stop 40) a frame list kept vendor frames that answered an evaluate for over 10 s after the
+    // page held the empty frames. So the stand-ins here tick while they live, and no tick may come once the widget
+    // has emptied the frames (a page that ran for an instant before the move ticks then, not after).
     const s = await setup();
     for (let i = 0; i < 4; i++) {
-      const o = await open(s, 20);
+      const o = await open(s, 20, pageHtml, (route, requests) => standIns(route, requests, TICKING_PAGE));
       await o.page.waitForTimeout(1000);
       await assertNothingRan(o);
+      const seen = ticks(o);
+      await o.page.waitForTimeout(2000);
+      expect(ticks(o), `page ${i}: a vendor page ticked after its frame was emptied`).toBe(seen);
       await o.context.close();
     }
   }, 150_000);
