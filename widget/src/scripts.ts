@@ -12,11 +12,13 @@ export const BLOCKED = 'text/plain';
 
 export const ATTR = 'data-ccm-blocked';
 
-/** Markers arrive lower-cased from the server (widget-config.ts), so matching ignores case. */
-export const has = (s: string, markers: string[]) => {
-  const l = s.toLowerCase();
-  return markers.some((m) => l.includes(m));
-};
+/**
+ * Markers arrive lower-cased from the server (widget-config.ts), so matching ignores case: `any` takes a string
+ * already lower-cased (a script's key, once per check), `has` lower-cases its own.
+ */
+const any = (l: string, markers: string[]) => markers.some((m) => l.includes(m));
+
+export const has = (s: string, markers: string[]) => any(s.toLowerCase(), markers);
 
 export const blockedScripts: HTMLScriptElement[] = [];
 
@@ -29,10 +31,9 @@ export const blockedScripts: HTMLScriptElement[] = [];
  */
 export const blocks = (el: HTMLScriptElement) => {
   const key = `${el.getAttribute('src') || ''} ${el.src} ${el.text}`.toLowerCase();
-  const on = (markers: string[]) => markers.some((m) => key.includes(m));
-  if (on(c.am)) return false;
-  if (on(c.bm) || em.some((e) => !allowed(e) && on(e.sm))) return true;
-  if (!c.ns[0] || on(c.ig) || em.some((e) => on(e.sm))) return false;
+  if (any(key, c.am)) return false;
+  if (any(key, c.bm) || em.some((e) => !allowed(e) && any(key, e.sm))) return true;
+  if (!c.ns[0] || any(key, c.ig) || em.some((e) => any(key, e.sm))) return false;
   const src = el.getAttribute('src');
   return src ? new URL(src, S._here).origin !== location.origin || c.ns[1] : c.ns[2];
 };
