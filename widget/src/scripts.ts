@@ -30,11 +30,11 @@ export const blockedScripts: HTMLScriptElement[] = [];
  * it in the found-items list (`ig`, docs/found-items.md).
  */
 export const blocks = (el: HTMLScriptElement) => {
-  const key = `${el.getAttribute('src') || ''} ${el.src} ${el.text}`.toLowerCase();
+  const src = el.getAttribute('src');
+  const key = `${src || ''} ${el.src} ${el.text}`.toLowerCase();
   if (any(key, c.am)) return false;
   if (any(key, c.bm) || em.some((e) => !allowed(e) && any(key, e.sm))) return true;
   if (!c.ns[0] || any(key, c.ig) || em.some((e) => any(key, e.sm))) return false;
-  const src = el.getAttribute('src');
   return src ? new URL(src, S._here).origin !== location.origin || c.ns[1] : c.ns[2];
 };
 
