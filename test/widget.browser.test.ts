@@ -985,6 +985,12 @@ describe('widget in Chromium', () => {
     const bar = page.locator('.ccm-switch');
     await bar.waitFor();
     expect(await bar.locator('label').textContent()).toContain('Video Embed');
+    // On the next page the frame loads at once (its embedding is accepted), and gets its switch there too.
+    await page.reload();
+    await bar.waitFor({ timeout: 5000 });
+    expect(await bar.count()).toBe(1);
+    expect(await bar.locator('label').textContent()).toContain('Video Embed');
+    expect(await page.locator('.ccm-blocked').count()).toBe(0);
     // Switching off reloads the page; the click itself does not wait for the state change.
     await Promise.all([page.waitForEvent('load'), bar.locator('input').click({ noWaitAfter: true })]);
     await page.waitForTimeout(200);

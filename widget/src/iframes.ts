@@ -17,11 +17,8 @@ export const blockedFrames: [HTMLIFrameElement, HTMLElement, EmbeddingConfig | u
 
 export const remembered = () => readAll()[c.p]?.iframeConsentDomains || [];
 
-export const frameOwner = (src: string): EmbeddingConfig | undefined | false => {
-  if (!c.bi) return false;
-  // An embedding's explicit iframeMarkers win over every exemption below, same origin included.
-  const e = em.find((x) => has(src, x.fm));
-  if (e) return allowed(e) ? false : e;
+/** Whether a frame at `src` that no embedding's iframeMarkers name is blocked (undefined: by the iframe block mode). */
+const unclaimed = (src: string): undefined | false => {
   if (!/^https?:|^\/\//.test(src)) return false;
   const url = new URL(src, S._here);
   // The hosts of a configured sharing set are the site's own: their frames are not third-party content
@@ -36,13 +33,15 @@ export const checkFrame = (f: HTMLIFrameElement) => {
   if (S._approved.has(f) || f.hasAttribute(ATTR)) return;
   // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.
   const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
-  const owner = frameOwner(src);
+  const e = em.find((x) => has(src, x.fm));
+  // What blocks the frame: the embedding its iframeMarkers name (they win over every exemption of `unclaimed`, same
+  // origin included), undefined for a frame of no embedding, false when nothing does.
+  const owner = c.bi && (e ? !allowed(e) && e : unclaimed(src));
   if (owner === false) {
     // A frame that deferred its address to us (`data-ccm-src`) gets it now that nothing blocks it. Later, not
     // now: Chromium ignores a src set on a parser-inserted frame in the observer's callback (it stays blank).
     if (!f.hasAttribute('src') && src) setTimeout(() => f.setAttribute('src', src));
     if (__PLACET_SX__) shareInto(f);
-    const e = em.find((x) => has(src, x.fm));
     if (e) consentSwitch(f, e);
     return;
   }
