@@ -575,3 +575,88 @@ ${HUBSPOT_EU}
     await o.context.close();
   }, 60_000);
 });
+
+/**
+ * Web fonts loaded by a script. Google Fonts' own embed code (fonts.google.com) is a `<link rel="stylesheet">`, which
+ * the widget does not block (docs/widget.md, "What is not blocked"; the audit says so and what to do); fonts that a
+ * script loads are blocked with that script. Google's Web Font Loader as Google Fonts documents it
+ * (developers.google.com/fonts/docs/webfont_loader), and Adobe Fonts' earlier JavaScript kit code: each is a
+ * `<script src>` and an inline call that must wait for it, or the fonts never load after consent.
+ */
+describe('web fonts loaded by script (Google Fonts through the Web Font Loader, Adobe Fonts kit)', () => {
+  const WEBFONT_LOADER = `<script src="https://ajax.googleapis.com/ajax/libs/webfont/1.6.26/webfont.js"></script>
+<script>
+  WebFont.load({
+    google: {
+      families: ['Droid Sans', 'Droid Serif']
+    }
+  });
+</script>`;
+  const TYPEKIT = `<script src="https://use.typekit.net/abc1def.js"></script>
+<script>try{Typekit.load({ async: true });}catch(e){}</script>`;
+  const LOADERS = [
+    { preset: 'Google Fonts', snippet: WEBFONT_LOADER, url: 'ajax.googleapis.com/ajax/libs/webfont/1.6.26/webfont.js', css: 'fonts.googleapis.com/css?family=Droid%20Sans%7CDroid%20Serif' },
+    { preset: 'Adobe Fonts', snippet: TYPEKIT, url: 'use.typekit.net/abc1def.js', css: 'use.typekit.net/abc1def.css' },
+  ];
+  // What the real libraries do when their load function is called: a stylesheet from the font service.
+  const LIBRARY = (css: string, call: string) =>
+    `window.${call}={load:function(){var l=document.createElement('link');l.rel='stylesheet';l.href='https://${css}';document.head.appendChild(l);}};`;
+  const page = (widgetSnippet: string) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}
+${WEBFONT_LOADER}
+${TYPEKIT}
+</head><body><h1>Fonts</h1></body></html>`;
+
+  async function opened(snippet: string): Promise<Opened> {
+    const path = `/fonts${++pageNo}`;
+    site.setPage(path, page(snippet));
+    const context = await browser.newContext();
+    const requests: string[] = [];
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (new URL(url).hostname === '127.0.0.1') return route.continue();
+      requests.push(url);
+      const loader = LOADERS.find((l) => bare(url) === l.url);
+      if (!loader) return route.fulfill({ status: 200, contentType: 'text/css', body: 'h1{color:#123456}' });
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body: LIBRARY(loader.css, loader.url.includes('typekit') ? 'Typekit' : 'WebFont') });
+    });
+    const p = await context.newPage();
+    await p.goto(`${site.url}${path}`);
+    await p.waitForFunction(() => document.readyState === 'complete');
+    await p.waitForTimeout(500);
+    return { context, page: p, requests };
+  }
+
+  /** Only the libraries' `<script src>` may have been fetched (by the preload scanner); neither ran, no stylesheet was requested. */
+  async function nothingLoaded(o: Opened) {
+    expect(await typeOf(o.page, 'WebFont')).toBe('undefined');
+    expect(await typeOf(o.page, 'Typekit')).toBe('undefined');
+    expect(o.requests.filter((r) => !LOADERS.some((l) => bare(r) === l.url))).toEqual([]);
+  }
+
+  it('the catalogue claims both scripts of each snippet', () => {
+    for (const l of LOADERS) {
+      const markers = CATALOGUE.find((c) => c.name === l.preset)!.scriptMarkers;
+      for (const script of scriptsOf(l.snippet)) expect(matches(script, markers), `${l.preset}: ${script.trim().slice(0, 60)}`).toBe(true);
+    }
+  });
+
+  it('loads no font stylesheet before a decision or after "decline"; after "accept all" each library runs, then its call', async () => {
+    const snippet = await setup(LOADERS.map((l) => l.preset));
+    const declined = await opened(snippet);
+    await nothingLoaded(declined);
+    await widget(declined.page).locator('button.d').click();
+    await declined.page.waitForTimeout(700);
+    await nothingLoaded(declined);
+    await declined.context.close();
+
+    const accepted = await opened(snippet);
+    await nothingLoaded(accepted);
+    await widget(accepted.page).locator('button.a').click();
+    for (const l of LOADERS) {
+      // The stylesheet is requested only when the inline call ran after its library, as in the page's order.
+      await expect.poll(() => accepted.requests.filter((r) => bare(r) === l.css).length, { timeout: 15_000, message: l.preset }).toBe(1);
+    }
+    expect(await accepted.page.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(18, 52, 86)');
+    await accepted.context.close();
+  }, 60_000);
+});

@@ -70,6 +70,31 @@ describe('audit rules: what is a violation, and its fix', () => {
     expect(new AuditRules([session], new Map(), false).violations(PAGE, 'beforeDecision', other)[0]!.fix).toMatch(/^localStorage key PHPSESSID is declared by no embedding/);
   });
 
+  it('tells that stylesheets and fonts are not blocked, instead of a marker that would change nothing', () => {
+    // Google Fonts' embed code (fonts.google.com): a <link rel="stylesheet">, whose CSS then loads the font files.
+    const requests = [
+      { url: 'https://fonts.googleapis.com/css2?family=Roboto:wght@400;700&display=swap', resourceType: 'stylesheet' },
+      { url: 'https://fonts.gstatic.com/s/roboto/v47/KFO7CnqEu92Fr1ME7kSn66aGLdTylUAMa3yUBA.woff2', resourceType: 'font' },
+    ];
+    const none = new AuditRules([], new Map(), false).violations(PAGE, 'beforeDecision', observed({ requests }));
+    expect(none.map((v) => [v.resourceType, v.embedding, v.preset?.name])).toEqual([['stylesheet', null, 'Google Fonts'], ['font', null, 'Google Fonts']]);
+    expect(none[0]!.fix).toBe(
+      'stylesheet from fonts.googleapis.com on /contact before consent: the widget blocks scripts and iframes, not stylesheets or fonts, so a ' +
+        '<link> or @import in the page loads at once; host these fonts on the site itself (no consent is needed then) or remove them. Loaded by ' +
+        'a script (such as Google\'s Web Font Loader), it is blocked with that script: add the script\'s URL as a script marker of the embedding of ' +
+        'preset Google Fonts (POST …/onboarding/presets [{ "id": 99 }])',
+    );
+    // With the embedding in place the fix names it, and still does not claim that one of its scripts ran.
+    const fonts = embedding({ id: 'gf00001', name: 'Fonts', purpose: '15c61c3', scriptMarkers: ['fonts.googleapis.com', 'fonts.gstatic.com'] });
+    const found = new AuditRules([fonts], new Map(), false).violations(PAGE, 'afterDecline', observed({ requests }));
+    expect(found.map((v) => v.embedding?.name)).toEqual(['Fonts', 'Fonts']);
+    expect(found[1]!.fix).toMatch(/^font from fonts\.gstatic\.com on \/contact after "decline": the widget blocks scripts and iframes, not stylesheets or fonts.* script marker of embedding Fonts$/);
+    expect(found.map((v) => v.fix).join()).not.toContain('ran');
+    // Fonts of a technically necessary embedding need no consent.
+    const own = embedding({ id: 'gf00002', name: 'Fonts', purpose: '41ba25c', scriptMarkers: ['fonts.googleapis.com', 'fonts.gstatic.com'] });
+    expect(new AuditRules([own], new Map(), false).violations(PAGE, 'beforeDecision', observed({ requests }))).toEqual([]);
+  });
+
   it('matches markers case-insensitively', () => {
     const ga = embedding({ id: 'ga00001', name: 'GA', scriptMarkers: ['GoogleTagManager.com/gtag/js?id=g-'] });
     const [v] = new AuditRules([ga], new Map(), false).violations(PAGE, 'beforeDecision', observed({ requests: [script(GA4_URL)] }));

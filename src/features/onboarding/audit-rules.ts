@@ -16,6 +16,15 @@ const pathOf = (pageUrl: string) => {
   const u = new URL(pageUrl);
   return `${u.pathname}${u.search}`;
 };
+/**
+ * Stylesheets and fonts are not blocked by the widget (docs/widget.md, "What is not blocked"): whatever names
+ * their host, the fix is in the page, so these requests get a fix of their own instead of a marker to add.
+ */
+const STYLE = new Set(['stylesheet', 'font']);
+const styleFix = (type: string, host: string, page: string, when: string, target: string) =>
+  `${type} from ${host} on ${page} ${when}: the widget blocks scripts and iframes, not stylesheets or fonts, so a <link> or @import in the page ` +
+  `loads at once; host these fonts on the site itself (no consent is needed then) or remove them. Loaded by a script (such as Google's ` +
+  `Web Font Loader), it is blocked with that script: add the script's URL as a script marker of ${target}`;
 const ref = (e: { id: string; name: string } | undefined) => (e ? { id: e.id, name: e.name } : null);
 const presetRef = (p: Preset | undefined) => (p ? { id: p.id, name: p.name } : null);
 
@@ -72,6 +81,15 @@ export class AuditRules {
     const owner = this.active.find((e) => markerIn(request.url, markersOf(e)));
     if (owner && !this.needsConsent(owner)) return undefined;
     const preset = this.presetFor(request.url, frame);
+    if (STYLE.has(request.resourceType)) {
+      const claimed = owner ?? this.inactive.find((e) => markerIn(request.url, e.scriptMarkers)) ?? (preset && this.byPreset.get(preset.preset.id));
+      const target = claimed
+        ? `embedding ${claimed.name}`
+        : preset
+          ? `the embedding of preset ${preset.preset.name} (POST …/onboarding/presets [{ "id": ${preset.preset.id} }])`
+          : 'the embedding of this service';
+      return { embedding: ref(claimed), preset: presetRef(preset?.preset), fix: styleFix(request.resourceType, host, page, when, target) };
+    }
     if (owner) {
       const fix = frame
         ? `iframe on ${page}: use data-ccm-src instead of src (the browser requests an iframe's src before any script can block it)`
