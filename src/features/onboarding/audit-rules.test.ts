@@ -90,6 +90,8 @@ describe('audit rules: what is a violation, and its fix', () => {
     expect(found.map((v) => v.embedding?.name)).toEqual(['Fonts', 'Fonts']);
     expect(found[1]!.fix).toMatch(/^font from fonts\.gstatic\.com on \/contact after "decline": the widget blocks scripts and iframes, not stylesheets or fonts.* script marker of embedding Fonts$/);
     expect(found.map((v) => v.fix).join()).not.toContain('ran');
+    const dormant = new AuditRules([{ ...fonts, active: false }], new Map(), false).violations(PAGE, 'beforeDecision', observed({ requests }));
+    expect(dormant[0]!.fix).toMatch(/script marker of embedding Fonts, and activate it \(inactive embeddings block nothing\)$/);
     // Fonts of a technically necessary embedding need no consent.
     const own = embedding({ id: 'gf00002', name: 'Fonts', purpose: '41ba25c', scriptMarkers: ['fonts.googleapis.com', 'fonts.gstatic.com'] });
     expect(new AuditRules([own], new Map(), false).violations(PAGE, 'beforeDecision', observed({ requests }))).toEqual([]);

@@ -84,7 +84,7 @@ export class AuditRules {
     if (STYLE.has(request.resourceType)) {
       const claimed = owner ?? this.inactive.find((e) => markerIn(request.url, e.scriptMarkers)) ?? (preset && this.byPreset.get(preset.preset.id));
       const target = claimed
-        ? `embedding ${claimed.name}`
+        ? `embedding ${claimed.name}${claimed.active ? '' : ', and activate it (inactive embeddings block nothing)'}`
         : preset
           ? `the embedding of preset ${preset.preset.name} (POST …/onboarding/presets [{ "id": ${preset.preset.id} }])`
           : 'the embedding of this service';
