@@ -577,37 +577,80 @@ ${HUBSPOT_EU}
 });
 
 /**
- * Web fonts loaded by a script. Google Fonts' own embed code (fonts.google.com) is a `<link rel="stylesheet">`, which
- * the widget does not block (docs/widget.md, "What is not blocked"; the audit says so and what to do); fonts that a
- * script loads are blocked with that script. Google's Web Font Loader as Google Fonts documents it
- * (developers.google.com/fonts/docs/webfont_loader), and Adobe Fonts' earlier JavaScript kit code: each is a
- * `<script src>` and an inline call that must wait for it, or the fonts never load after consent.
+ * A library written into the page with `<script src>` and an inline call that needs it, each as the vendor documents
+ * it. Both must be claimed: the library alone leaves the call to run before consent, fail (its library is blocked)
+ * and never run again, so after consent the library loads and does nothing; nothing claimed Google's loader at all.
+ * Google Fonts' own embed code (fonts.google.com) is a `<link rel="stylesheet">`, which the widget does not block
+ * (docs/widget.md, "What is not blocked"); fonts loaded by a script are blocked with it.
  */
-describe('web fonts loaded by script (Google Fonts through the Web Font Loader, Adobe Fonts kit)', () => {
-  const WEBFONT_LOADER = `<script src="https://ajax.googleapis.com/ajax/libs/webfont/1.6.26/webfont.js"></script>
+describe('a library and the inline call that needs it (web font loaders, Datadog RUM, Amplitude, Adobe Analytics)', () => {
+  const LIBRARIES = [
+    {
+      // developers.google.com/fonts/docs/webfont_loader
+      preset: 'Google Fonts', name: 'webfont', url: 'ajax.googleapis.com/ajax/libs/webfont/1.6.26/webfont.js', api: 'WebFont',
+      library: `window.WebFont={load:function(){window.__called_webfont=true;var l=document.createElement('link');l.rel='stylesheet';l.href='https://fonts.googleapis.com/css?family=Droid+Sans|Droid+Serif';document.head.appendChild(l);}};`,
+      snippet: `<script src="https://ajax.googleapis.com/ajax/libs/webfont/1.6.26/webfont.js"></script>
 <script>
   WebFont.load({
     google: {
       families: ['Droid Sans', 'Droid Serif']
     }
   });
-</script>`;
-  const TYPEKIT = `<script src="https://use.typekit.net/abc1def.js"></script>
-<script>try{Typekit.load({ async: true });}catch(e){}</script>`;
-  const LOADERS = [
-    { preset: 'Google Fonts', snippet: WEBFONT_LOADER, url: 'ajax.googleapis.com/ajax/libs/webfont/1.6.26/webfont.js', css: 'fonts.googleapis.com/css?family=Droid%20Sans%7CDroid%20Serif' },
-    { preset: 'Adobe Fonts', snippet: TYPEKIT, url: 'use.typekit.net/abc1def.js', css: 'use.typekit.net/abc1def.css' },
+</script>`,
+    },
+    {
+      // Adobe Fonts' earlier JavaScript kit code, still on many sites.
+      preset: 'Adobe Fonts', name: 'typekit', url: 'use.typekit.net/abc1def.js', api: 'Typekit',
+      library: `window.Typekit={load:function(){window.__called_typekit=true;}};`,
+      snippet: `<script src="https://use.typekit.net/abc1def.js"></script>
+<script>try{Typekit.load({ async: true });}catch(e){}</script>`,
+    },
+    {
+      // Datadog RUM, "CDN sync" (docs.datadoghq.com/real_user_monitoring/browser/setup/client), EU site.
+      preset: 'Datadog Real User Monitoring', name: 'datadog', url: 'www.datadoghq-browser-agent.com/eu1/v5/datadog-rum.js', api: 'DD_RUM',
+      library: `window.DD_RUM={init:function(){window.__called_datadog=true;}};`,
+      snippet: `<script
+    src="https://www.datadoghq-browser-agent.com/eu1/v5/datadog-rum.js"
+    type="text/javascript">
+</script>
+<script>
+    window.DD_RUM &&
+    window.DD_RUM.init({
+      clientToken: 'pub0123456789abcdef0123456789abcdef',
+      applicationId: '01234567-89ab-cdef-0123-456789abcdef',
+      site: 'datadoghq.eu',
+      service: 'shop',
+      sessionSampleRate: 100,
+      sessionReplaySampleRate: 20,
+      defaultPrivacyLevel: 'mask-user-input',
+    });
+</script>`,
+    },
+    {
+      // Amplitude's Browser SDK 2 script loader as its setup page hands it out.
+      preset: 'Amplitude', name: 'amplitude', url: 'cdn.amplitude.com/script/0123456789abcdef0123456789abcdef.js', api: 'amplitude',
+      library: `window.amplitude={add:function(){},init:function(){window.__called_amplitude=true;}};window.sessionReplay={plugin:function(){return {};}};`,
+      snippet: `<script src="https://cdn.amplitude.com/script/0123456789abcdef0123456789abcdef.js"></script><script>window.amplitude.add(window.sessionReplay.plugin({sampleRate: 1}));window.amplitude.init('0123456789abcdef0123456789abcdef', {"fetchRemoteConfig":true,"autocapture":true});</script>`,
+    },
+    {
+      // Adobe Analytics with AppMeasurement.js (experienceleague.adobe.com, "Implement Adobe Analytics with JavaScript"),
+      // the library downloaded from Adobe and served by the site's CDN, the tracking server configured inside it.
+      preset: 'Adobe Analytics', name: 'adobe', url: 'static.shop-cdn.example/js/AppMeasurement.js', api: 's_gi',
+      library: `window.s_gi=function(){return {t:function(){window.__called_adobe=true;}};};`,
+      snippet: `<script src="https://static.shop-cdn.example/js/AppMeasurement.js"></script>
+<script>
+  var s = s_gi("examplersid");
+  s.pageName = "Home page";
+  s.t();
+</script>`,
+    },
   ];
-  // What the real libraries do when their load function is called: a stylesheet from the font service.
-  const LIBRARY = (css: string, call: string) =>
-    `window.${call}={load:function(){var l=document.createElement('link');l.rel='stylesheet';l.href='https://${css}';document.head.appendChild(l);}};`;
   const page = (widgetSnippet: string) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}
-${WEBFONT_LOADER}
-${TYPEKIT}
-</head><body><h1>Fonts</h1></body></html>`;
+${LIBRARIES.map((l) => l.snippet).join('\n')}
+</head><body><h1>Shop</h1></body></html>`;
 
   async function opened(snippet: string): Promise<Opened> {
-    const path = `/fonts${++pageNo}`;
+    const path = `/libraries${++pageNo}`;
     site.setPage(path, page(snippet));
     const context = await browser.newContext();
     const requests: string[] = [];
@@ -615,9 +658,9 @@ ${TYPEKIT}
       const url = route.request().url();
       if (new URL(url).hostname === '127.0.0.1') return route.continue();
       requests.push(url);
-      const loader = LOADERS.find((l) => bare(url) === l.url);
-      if (!loader) return route.fulfill({ status: 200, contentType: 'text/css', body: 'h1{color:#123456}' });
-      return route.fulfill({ status: 200, contentType: 'text/javascript', body: LIBRARY(loader.css, loader.url.includes('typekit') ? 'Typekit' : 'WebFont') });
+      const library = LIBRARIES.find((l) => bare(url) === l.url);
+      if (library) return route.fulfill({ status: 200, contentType: 'text/javascript', body: library.library });
+      return route.fulfill({ status: 200, contentType: 'text/css', body: 'h1{color:#123456}' });
     });
     const p = await context.newPage();
     await p.goto(`${site.url}${path}`);
@@ -626,36 +669,41 @@ ${TYPEKIT}
     return { context, page: p, requests };
   }
 
-  /** Only the libraries' `<script src>` may have been fetched (by the preload scanner); neither ran, no stylesheet was requested. */
-  async function nothingLoaded(o: Opened) {
-    expect(await typeOf(o.page, 'WebFont')).toBe('undefined');
-    expect(await typeOf(o.page, 'Typekit')).toBe('undefined');
-    expect(o.requests.filter((r) => !LOADERS.some((l) => bare(r) === l.url))).toEqual([]);
+  /** No library ran and no call reached one; nothing was requested but the libraries' own `src` (the preload scanner's). */
+  async function nothingRan(o: Opened) {
+    for (const l of LIBRARIES) {
+      expect(await typeOf(o.page, l.api), `${l.preset}: its library ran`).toBe('undefined');
+      expect(await typeOf(o.page, `__called_${l.name}`), `${l.preset}: its call ran`).toBe('undefined');
+    }
+    expect(o.requests.filter((r) => !LIBRARIES.some((l) => bare(r) === l.url))).toEqual([]);
   }
 
   it('the catalogue claims both scripts of each snippet', () => {
-    for (const l of LOADERS) {
+    for (const l of LIBRARIES) {
       const markers = CATALOGUE.find((c) => c.name === l.preset)!.scriptMarkers;
       for (const script of scriptsOf(l.snippet)) expect(matches(script, markers), `${l.preset}: ${script.trim().slice(0, 60)}`).toBe(true);
     }
   });
 
-  it('loads no font stylesheet before a decision or after "decline"; after "accept all" each library runs, then its call', async () => {
-    const snippet = await setup(LOADERS.map((l) => l.preset));
+  it('runs none before a decision or after "decline"; after "accept all" each library runs, then its call', async () => {
+    const snippet = await setup(LIBRARIES.map((l) => l.preset));
     const declined = await opened(snippet);
-    await nothingLoaded(declined);
+    await nothingRan(declined);
     await widget(declined.page).locator('button.d').click();
     await declined.page.waitForTimeout(700);
-    await nothingLoaded(declined);
+    await nothingRan(declined);
     await declined.context.close();
 
     const accepted = await opened(snippet);
-    await nothingLoaded(accepted);
+    await nothingRan(accepted);
     await widget(accepted.page).locator('button.a').click();
-    for (const l of LOADERS) {
-      // The stylesheet is requested only when the inline call ran after its library, as in the page's order.
-      await expect.poll(() => accepted.requests.filter((r) => bare(r) === l.css).length, { timeout: 15_000, message: l.preset }).toBe(1);
+    for (const l of LIBRARIES) {
+      // The call reaches its library only when it ran after it, in the page's order.
+      await accepted.page.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, `__called_${l.name}`, { timeout: 15_000 }).catch(() => undefined);
+      expect(await typeOf(accepted.page, `__called_${l.name}`), `${l.preset}: its call did not run after consent`).toBe('boolean');
     }
+    // The font loader's stylesheet, requested once the call ran, and applied.
+    expect(accepted.requests.filter((r) => bare(r).startsWith('fonts.googleapis.com/css'))).toHaveLength(1);
     expect(await accepted.page.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(18, 52, 86)');
     await accepted.context.close();
   }, 60_000);
