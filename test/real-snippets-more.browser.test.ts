@@ -578,12 +578,13 @@ ${HUBSPOT_EU}
 
 /**
  * A library written into the page with `<script src>` and an inline call that needs it, each as the vendor documents
- * it. Both must be claimed: the library alone leaves the call to run before consent, fail (its library is blocked)
- * and never run again, so after consent the library loads and does nothing; nothing claimed Google's loader at all.
+ * it. Both must be claimed: the library alone leaves the call to run before consent and fail (its library is
+ * blocked), so on the page where the visitor consents the library loads and does nothing (the next page runs both);
+ * nothing claimed Google's loader at all.
  * Google Fonts' own embed code (fonts.google.com) is a `<link rel="stylesheet">`, which the widget does not block
  * (docs/widget.md, "What is not blocked"); fonts loaded by a script are blocked with it.
  */
-describe('a library and the inline call that needs it (web font loaders, Datadog RUM, Amplitude, Adobe Analytics)', () => {
+describe('a library and the inline call that needs it (web font loaders, Datadog RUM, Amplitude, HubSpot forms, Adobe Analytics)', () => {
   const LIBRARIES = [
     {
       // developers.google.com/fonts/docs/webfont_loader
@@ -631,6 +632,19 @@ describe('a library and the inline call that needs it (web font loaders, Datadog
       preset: 'Amplitude', name: 'amplitude', url: 'cdn.amplitude.com/script/0123456789abcdef0123456789abcdef.js', api: 'amplitude',
       library: `window.amplitude={add:function(){},init:function(){window.__called_amplitude=true;}};window.sessionReplay={plugin:function(){return {};}};`,
       snippet: `<script src="https://cdn.amplitude.com/script/0123456789abcdef0123456789abcdef.js"></script><script>window.amplitude.add(window.sessionReplay.plugin({sampleRate: 1}));window.amplitude.init('0123456789abcdef0123456789abcdef', {"fetchRemoteConfig":true,"autocapture":true});</script>`,
+    },
+    {
+      // HubSpot's embedded form (Marketing → Forms → Share → Embed code), EU data centre.
+      preset: 'HubSpot Forms and Marketing', name: 'hubspot_forms', url: 'js-eu1.hsforms.net/forms/embed/v2.js', api: 'hbspt',
+      library: `window.hbspt={forms:{create:function(){window.__called_hubspot_forms=true;}}};`,
+      snippet: `<script charset="utf-8" type="text/javascript" src="//js-eu1.hsforms.net/forms/embed/v2.js"></script>
+<script>
+  hbspt.forms.create({
+    region: "eu1",
+    portalId: "7654321",
+    formId: "01234567-89ab-cdef-0123-456789abcdef"
+  });
+</script>`,
     },
     {
       // Adobe Analytics with AppMeasurement.js (experienceleague.adobe.com, "Implement Adobe Analytics with JavaScript"),
