@@ -721,4 +721,56 @@ ${LIBRARIES.map((l) => l.snippet).join('\n')}
     expect(await accepted.page.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(18, 52, 86)');
     await accepted.context.close();
   }, 60_000);
+  it("Google Maps' dynamic library import: the loader its bootstrap inserts waits for consent, then the map's code resumes", async () => {
+    // developers.google.com/maps/documentation/javascript/load-maps-js-api ("Use dynamic library import"), then the
+    // "Add a map" sample. The bootstrap names the API's host only in parts (`maps.${c}apis.com`), so it runs; the
+    // script it inserts when the page asks for a library is what the Google Maps preset blocks.
+    const bootstrap = `<script>
+  (g=>{var h,a,k,p="The Google Maps JavaScript API",c="google",l="importLibrary",q="__ib__",m=document,b=window;b=b[c]||(b[c]={});var d=b.maps||(b.maps={}),r=new Set,e=new URLSearchParams,u=()=>h||(h=new Promise(async(f,n)=>{await (a=m.createElement("script"));e.set("libraries",[...r]+"");for(k in g)e.set(k.replace(/[A-Z]/g,t=>"_"+t[0].toLowerCase()),g[k]);e.set("callback",c+".maps."+q);a.src=\`https://maps.\${c}apis.com/maps/api/js?\`+e;d[q]=f;a.onerror=()=>h=n(Error(p+" could not load."));a.nonce=m.querySelector("script[nonce]")?.nonce||"";m.head.append(a)}));d[l]?console.warn(p+" only loads once. Ignoring:",g):d[l]=(f,...n)=>r.add(f)&&u().then(()=>d[l](f,...n))})({
+    key: "AIzaSyXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
+    v: "weekly",
+  });
+</script>`;
+    const sample = `<div id="map" style="height:300px"></div>
+<script>
+let map;
+
+async function initMap() {
+  const { Map } = await google.maps.importLibrary("maps");
+
+  map = new Map(document.getElementById("map"), {
+    center: { lat: -34.397, lng: 150.644 },
+    zoom: 8,
+  });
+}
+
+initMap();
+</script>`;
+    // What the API does when it arrives: replaces importLibrary and calls the bootstrap's callback.
+    const api = 'google.maps.importLibrary=function(){return Promise.resolve({Map:function(){window.__map_built=true;}});};google.maps.__ib__();';
+    const snippet = await setup(['Google Maps']);
+    const path = `/maps${++pageNo}`;
+    site.setPage(path, `<!doctype html><html><head><meta charset="utf-8">${snippet}${bootstrap}</head><body>${sample}</body></html>`);
+    const context = await browser.newContext();
+    const requests: string[] = [];
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (new URL(url).hostname === '127.0.0.1') return route.continue();
+      requests.push(url);
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body: bare(url).startsWith('maps.googleapis.com/maps/api/js?') ? api : '' });
+    });
+    const p = await context.newPage();
+    await p.goto(`${site.url}${path}`);
+    await p.waitForFunction(() => document.readyState === 'complete');
+    await p.waitForTimeout(500);
+    expect(requests).toEqual([]);
+    expect(await typeOf(p, '__map_built')).toBe('undefined');
+    // The bootstrap ran (it only defines importLibrary), and the page's call is waiting on it.
+    expect(await p.evaluate(() => typeof (window as unknown as { google: { maps: { importLibrary: unknown } } }).google.maps.importLibrary)).toBe('function');
+    await widget(p).locator('button.a').click();
+    await p.waitForFunction(() => (window as unknown as Record<string, unknown>).__map_built === true, undefined, { timeout: 15_000 }).catch(() => undefined);
+    expect(await typeOf(p, '__map_built')).toBe('boolean');
+    expect(requests.map(bare)).toEqual([expect.stringMatching(/^maps\.googleapis\.com\/maps\/api\/js\?libraries=maps&key=AIzaSyX+&v=weekly&callback=google\.maps\.__ib__$/)]);
+    await context.close();
+  }, 60_000);
 });
