@@ -382,11 +382,9 @@ ${ENTRIES.filter(([, v]) => v.place === 'head').map(([, v]) => v.snippet).join('
 ${ENTRIES.filter(([, v]) => v.place === 'body').map(([, v]) => `<section>${v.snippet}</section>`).join('\n')}
 </body></html>`;
 
-/** Stand-ins for every vendor host; the widget and the test site (127.0.0.1) are served for real. */
-async function standIns(route: Route, requests: string[]) {
+/** Stand-ins for the vendor hosts of the snippets above (open() records the request first). */
+async function standIns(route: Route) {
   const url = route.request().url();
-  if (new URL(url).hostname === '127.0.0.1') return route.continue();
-  requests.push(url);
   // The longest address that starts this request (reCAPTCHA's two api.js differ only in host).
   const script = STAND_IN_SCRIPTS.filter((s) => bare(url).startsWith(s.url)).sort((a, b) => b.url.length - a.url.length)[0];
   if (script) {
@@ -396,12 +394,21 @@ async function standIns(route: Route, requests: string[]) {
   return route.fulfill({ status: 204, body: '' });
 }
 
-async function open(widgetSnippet: string, html = pageHtml): Promise<Opened> {
+/**
+ * The page `html` on the test site, in a fresh context: the widget and the test site (127.0.0.1) are served for real,
+ * every other request is recorded and answered by `answer`.
+ */
+async function open(widgetSnippet: string, html = pageHtml, answer: (route: Route) => Promise<void> = standIns): Promise<Opened> {
   const path = `/more${++pageNo}`;
   site.setPage(path, html(widgetSnippet));
   const context = await browser.newContext();
   const requests: string[] = [];
-  await context.route('**/*', (route) => standIns(route, requests));
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (new URL(url).hostname === '127.0.0.1') return route.continue();
+    requests.push(url);
+    return answer(route);
+  });
   const page = await context.newPage();
   await page.goto(`${site.url}${path}`);
   await page.waitForFunction(() => document.readyState === 'complete');
@@ -700,26 +707,14 @@ describe('a library and the inline call that needs it (web fonts, analytics, a f
 ${LIBRARIES.map((l) => l.snippet).join('\n')}
 </head><body><h1>Shop</h1></body></html>`;
 
-  async function opened(snippet: string): Promise<Opened> {
-    const path = `/libraries${++pageNo}`;
-    site.setPage(path, page(snippet));
-    const context = await browser.newContext();
-    const requests: string[] = [];
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (new URL(url).hostname === '127.0.0.1') return route.continue();
-      requests.push(url);
-      const library = LIBRARIES.find((l) => bare(url) === l.url);
-      if (library) return route.fulfill({ status: 200, contentType: 'text/javascript', body: library.library });
-      if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: STAND_IN_PAGE });
-      return route.fulfill({ status: 200, contentType: 'text/css', body: 'h1{color:#123456}' });
-    });
-    const p = await context.newPage();
-    await p.goto(`${site.url}${path}`);
-    await p.waitForFunction(() => document.readyState === 'complete');
-    await p.waitForTimeout(500);
-    return { context, page: p, requests };
-  }
+  /** A library's stand-in, a frame's stand-in page, and a stylesheet for everything else. */
+  const answer = (route: Route) => {
+    const library = LIBRARIES.find((l) => bare(route.request().url()) === l.url);
+    if (library) return route.fulfill({ status: 200, contentType: 'text/javascript', body: library.library });
+    if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: STAND_IN_PAGE });
+    return route.fulfill({ status: 200, contentType: 'text/css', body: 'h1{color:#123456}' });
+  };
+  const opened = (snippet: string) => open(snippet, page, answer);
 
   /** No library ran and no call reached one; nothing was requested but the libraries' own `src` (the preload scanner's). */
   async function nothingRan(o: Opened) {
@@ -792,20 +787,11 @@ initMap();
     // What the API does when it arrives: replaces importLibrary and calls the bootstrap's callback.
     const api = 'google.maps.importLibrary=function(){return Promise.resolve({Map:function(){window.__map_built=true;}});};google.maps.__ib__();';
     const snippet = await setup(['Google Maps']);
-    const path = `/maps${++pageNo}`;
-    site.setPage(path, `<!doctype html><html><head><meta charset="utf-8">${snippet}${bootstrap}</head><body>${sample}</body></html>`);
-    const context = await browser.newContext();
-    const requests: string[] = [];
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (new URL(url).hostname === '127.0.0.1') return route.continue();
-      requests.push(url);
-      return route.fulfill({ status: 200, contentType: 'text/javascript', body: bare(url).startsWith('maps.googleapis.com/maps/api/js?') ? api : '' });
-    });
-    const p = await context.newPage();
-    await p.goto(`${site.url}${path}`);
-    await p.waitForFunction(() => document.readyState === 'complete');
-    await p.waitForTimeout(500);
+    const { context, page: p, requests } = await open(
+      snippet,
+      (widgetSnippet) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}${bootstrap}</head><body>${sample}</body></html>`,
+      (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: bare(route.request().url()).startsWith('maps.googleapis.com/maps/api/js?') ? api : '' }),
+    );
     expect(requests).toEqual([]);
     expect(await typeOf(p, '__map_built')).toBe('undefined');
     // The bootstrap ran (it only defines importLibrary), and the page's call is waiting on it.

@@ -81,8 +81,9 @@ export class AuditRules {
     const owner = this.active.find((e) => markerIn(request.url, markersOf(e)));
     if (owner && !this.needsConsent(owner)) return undefined;
     const preset = this.presetFor(request.url, frame);
+    const dormant = owner ? undefined : this.inactive.find((e) => markerIn(request.url, markersOf(e)));
     if (STYLE.has(request.resourceType)) {
-      const claimed = owner ?? this.inactive.find((e) => markerIn(request.url, e.scriptMarkers)) ?? (preset && this.byPreset.get(preset.preset.id));
+      const claimed = owner ?? dormant ?? (preset && this.byPreset.get(preset.preset.id));
       const target = claimed
         ? `embedding ${claimed.name}${claimed.active ? '' : ', and activate it (inactive embeddings block nothing)'}`
         : preset
@@ -98,7 +99,6 @@ export class AuditRules {
           : `${request.resourceType} request to ${host} on ${page} ${when}: a script of embedding ${owner.name} ran; add that script's URL as a script marker of ${owner.name}`;
       return { embedding: ref(owner), preset: presetRef(preset?.preset), fix };
     }
-    const dormant = this.inactive.find((e) => markerIn(request.url, markersOf(e)));
     if (dormant) {
       return { embedding: ref(dormant), preset: presetRef(preset?.preset), fix: `activate embedding ${dormant.name}: inactive embeddings block nothing` };
     }
