@@ -149,6 +149,21 @@ export const hook = () => {
   // Loader markup printed before the snippet (a WordPress plugin's wp_head hook that runs first) is inert until
   // now: it was never seen by the observer below and stayed silent after consent.
   doc.querySelectorAll('script[type="text/x-ccm-loader" i]').forEach(check);
+  // A script printed before the snippet (WordPress prints the enqueued head scripts before a snippet hooked at the
+  // default priority, as the established product's guide has it) was never seen either, but one that has not run
+  // yet can still be stopped: a script runs only in the document it was prepared in (HTML, "execute the script
+  // element"), so it moves to another one, and a blocked copy takes its place (checked on the way in by the patched
+  // `replaceWith`) to run after consent. That is an async script whose response has not arrived (no resource
+  // timing entry yet; one that has arrived ran while the widget loaded) or a deferred one; a classic one has run.
+  // Only those above the widget's own tag: what the served script's prefix appends after it (the found-items
+  // reporter, the TCF chunk) is Placet's own.
+  for (const el of doc.scripts) {
+    if (el == S._own) break;
+    if (el.src && (el.async ? !performance.getEntriesByName(el.src)[0] : el.defer) && blocks(el)) {
+      el.replaceWith(el.cloneNode());
+      new Document().append(el);
+    }
+  }
   // Scripts and iframes the parser inserts are caught before they run or load.
   mo = new MutationObserver((records) => {
     show();
