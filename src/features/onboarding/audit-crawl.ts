@@ -32,8 +32,26 @@ export interface AuditPage {
   /** The widget's banner appeared on this page (before any decision). */
   widget: boolean;
   states: Record<AuditStateName, AuditObservation | null>;
+  /** The scripts above the widget's own tag (their address, or their inline text), as the first visitor found them. */
+  scriptsBeforeSnippet: string[];
 }
 
+
+/**
+ * The scripts above the widget's `<script>` tag, in page order: each one's address, or its inline text (its first
+ * 2,000 characters, enough for the markers). What runs before the widget cannot be blocked (docs/widget.md,
+ * "Embedding"); one the widget stopped at its start is there as its blocked copy, with the type it had in
+ * `data-ccm-type`. Scripts of other types (JSON-LD, import maps, the widget's loader markup) are left out.
+ */
+const SCRIPTS_BEFORE_SNIPPET = String.raw`(() => {
+  const all = Array.from(document.scripts);
+  const own = all.findIndex((s) => /\/public\/(app|ccm19)\.js\?/.test(s.src));
+  return own < 0 ? [] : all.slice(0, own)
+    .filter((s) => /^((text|application)\/(java|ecma)script|module|)$/i.test(s.getAttribute('data-ccm-type') ?? s.getAttribute('type') ?? ''))
+    .map((s) => s.src || s.text.trim().slice(0, 2000))
+    .filter((x) => x !== '')
+    .slice(0, 200);
+})()`;
 
 const SETTLE_MS = 2500;
 const MIN_PAGE_MS = 500;
@@ -80,6 +98,7 @@ export async function crawlForAudit(
     const widget = await firstVisitor.bannerShown();
     await firstVisitor.quiet(Math.min(SETTLE_MS, state.remaining() - MIN_PAGE_MS));
     await firstVisitor.collect();
+    const scriptsBeforeSnippet = await bounded(firstVisitor.page.evaluate<string[]>(SCRIPTS_BEFORE_SNIPPET), 2000, []);
     const anchors = await bounded(
       firstVisitor.page.evaluate<{ href: string; text: string }[]>(
         `Array.from(document.querySelectorAll('a[href]')).slice(0, 2000).map((a) => ({ href: String(a.href), text: '' }))`,
@@ -92,6 +111,7 @@ export async function crawlForAudit(
       url: pageKey(new URL(firstVisitor.page.url())),
       widget,
       states: { beforeDecision: observation, afterDecline: null, afterAcceptAll: null },
+      scriptsBeforeSnippet,
     });
   }
   if (pages.length === 0) return;

@@ -25,6 +25,11 @@ const styleFix = (type: string, host: string, page: string, when: string, target
   `${type} from ${host} on ${page} ${when}: the widget blocks scripts and iframes, not stylesheets or fonts, so a <link> or @import in the page ` +
   `loads at once; host these fonts on the site itself (no consent is needed then) or remove them. Loaded by a script (such as Google's ` +
   `Web Font Loader), it is blocked with that script: add the script's URL as a script marker of ${target}`;
+/** A script above the snippet: the fix is the snippet's place, not a marker (docs/widget.md, "Embedding"). */
+const PLACEMENT =
+  'a script above the Placet snippet may run before the widget can block it (one that has not loaded when the widget starts is stopped, ' +
+  'so it can pass on one visit and run on the next): print the snippet first in <head> (on WordPress, hook wp_head at a priority below 1, ' +
+  'not the default 10, which comes after the enqueued head scripts)';
 const ref = (e: { id: string; name: string } | undefined) => (e ? { id: e.id, name: e.name } : null);
 const presetRef = (p: Preset | undefined) => (p ? { id: p.id, name: p.name } : null);
 
@@ -54,14 +59,36 @@ export class AuditRules {
 
   private needsConsent = (e: Embedding) => e.purpose !== NECESSARY || this.mandatoryNeedsConsent;
 
-  violations(pageUrl: string, state: Exclude<AuditStateName, 'afterAcceptAll'>, o: AuditObservation): AuditViolation[] {
+  /**
+   * The scripts above the snippet on a page that need consent (an embedding's or a preset's script marker matches
+   * them): a warning that names them, or undefined.
+   */
+  placement(pageUrl: string, scriptsBeforeSnippet: readonly string[]): string | undefined {
+    const early = this.needingConsent(scriptsBeforeSnippet);
+    if (early.length === 0) return undefined;
+    const named = early.slice(0, 5).map((s) => (/^(https?:)?\/\//i.test(s) ? s : `inline script "${s.replace(/\s+/g, ' ').slice(0, 60)}…"`));
+    const more = early.length > 5 ? ` and ${early.length - 5} more` : '';
+    return `${pathOf(pageUrl)}: ${early.length} script(s) that need consent come before the Placet snippet (${named.join(', ')}${more}); ${PLACEMENT}`;
+  }
+
+  private needingConsent(scripts: readonly string[]): string[] {
+    return scripts.filter((s) => {
+      const owner = [...this.active, ...this.inactive].find((e) => markerIn(s, e.scriptMarkers));
+      if (owner) return this.needsConsent(owner);
+      const preset = this.presetFor(s, false)?.preset;
+      return preset !== undefined && preset.purpose !== NECESSARY;
+    });
+  }
+
+  violations(pageUrl: string, state: Exclude<AuditStateName, 'afterAcceptAll'>, o: AuditObservation, scriptsBeforeSnippet: readonly string[] = []): AuditViolation[] {
     const found: AuditViolation[] = [];
+    const early = new Set(this.needingConsent(scriptsBeforeSnippet));
     const when = state === 'beforeDecision' ? 'before consent' : 'after "decline"';
     const frames = new Set(o.requests.filter((r) => r.resourceType === 'document').map((r) => r.url));
     for (const request of o.requests) {
       // What a leaking iframe loads inside itself is fixed with the iframe.
       if (request.frame !== undefined && frames.has(request.frame)) continue;
-      const v = this.request(pageUrl, request, when);
+      const v = this.request(pageUrl, request, when, early.has(request.url));
       if (v) found.push({ page: pageUrl, state, kind: 'request', value: request.url, resourceType: request.resourceType, ...v });
     }
     for (const [kind, list] of [['cookie', o.cookies], ['localStorage', o.localStorage], ['sessionStorage', o.sessionStorage]] as const) {
@@ -73,7 +100,7 @@ export class AuditRules {
     return found;
   }
 
-  private request(pageUrl: string, request: AuditRequest, when: string): Omit<AuditViolation, 'page' | 'state' | 'kind' | 'value' | 'resourceType'> | undefined {
+  private request(pageUrl: string, request: AuditRequest, when: string, aboveSnippet: boolean): Omit<AuditViolation, 'page' | 'state' | 'kind' | 'value' | 'resourceType'> | undefined {
     const page = pathOf(pageUrl);
     const host = new URL(request.url).host;
     const frame = request.resourceType === 'document';
@@ -90,6 +117,10 @@ export class AuditRules {
           ? `the embedding of preset ${preset.preset.name} (POST …/onboarding/presets [{ "id": ${preset.preset.id} }])`
           : 'the embedding of this service';
       return { embedding: ref(claimed), preset: presetRef(preset?.preset), fix: styleFix(request.resourceType, host, page, when, target) };
+    }
+    if (aboveSnippet && request.resourceType === 'script') {
+      const claimed = owner ?? dormant ?? (preset && this.byPreset.get(preset.preset.id));
+      return { embedding: ref(claimed), preset: presetRef(preset?.preset), fix: `script from ${host} on ${page}: ${PLACEMENT}` };
     }
     if (owner) {
       const fix = frame

@@ -40,9 +40,10 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
   for (const page of pages) {
     for (const state of ['beforeDecision', 'afterDecline'] as const) {
       const observation = page.states[state];
-      if (observation) violations.push(...rules.violations(page.url, state, observation));
+      if (observation) violations.push(...rules.violations(page.url, state, observation, page.scriptsBeforeSnippet));
     }
   }
+  const placement = pages.flatMap((p) => rules.placement(p.url, p.scriptsBeforeSnippet) ?? []);
   return {
     url: raw.startUrl,
     pagesAudited: pages.map((p) => p.url),
@@ -50,7 +51,7 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
     pages: pages.map((p) => ({ url: p.url, widget: p.widget, ...p.states })),
     violations: violations.slice(0, MAX_VIOLATIONS),
     blockedRequests: raw.blockedRequests,
-    warnings: violations.length > MAX_VIOLATIONS ? [...raw.warnings, `${violations.length - MAX_VIOLATIONS} more violations not listed`] : raw.warnings,
+    warnings: [...raw.warnings, ...placement, ...(violations.length > MAX_VIOLATIONS ? [`${violations.length - MAX_VIOLATIONS} more violations not listed`] : [])],
     durationMs: raw.durationMs,
   };
 }

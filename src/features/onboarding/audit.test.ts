@@ -129,6 +129,34 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
     expect(Number((await consentPosts())?.n ?? 0)).toBe(before);
   });
 
+  it('names the scripts above the snippet that need consent, and gives the snippet\'s place as their fix', async () => {
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}/early` });
+    const base = `/hosting/api/client/${client.id}/domain/${domain.id}`;
+    const tp = `localhost:${other.port}`;
+    const res = await ctx.hosting({ method: 'POST', url: `${base}/embedding`, payload: { name: 'Stats', purpose: ANALYTICS, active: true, scriptMarkers: [`${tp}/js/stats.js`, 'stats.track('] } });
+    expect(res.statusCode, res.body).toBe(201);
+    const snippet = `<script src="${ctx.config.publicUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+    // A tag plugin's head scripts printed before the snippet (WordPress, snippet hooked at the default priority),
+    // and the site's own script there, which needs no consent.
+    pages.set('/early', `<!doctype html><html><head><script src="/js/site.js"></script>
+<script src="http://${tp}/js/stats.js"></script><script>window.stats && stats.track('page');</script>
+${snippet}</head><body><h1>Early</h1></body></html>`);
+    const audit = await ctx.hosting({ method: 'GET', url: `${base}/onboarding/audit` });
+    expect(audit.statusCode, audit.body).toBe(200);
+    const r = audit.json<AuditResult>();
+    expect(r.widgetFound).toBe(true);
+    expect(r.warnings).toEqual([
+      `/early: 2 script(s) that need consent come before the Placet snippet (http://${tp}/js/stats.js, inline script "window.stats && stats.track('page');…"); ` +
+        'a script above the Placet snippet may run before the widget can block it (one that has not loaded when the widget starts is stopped, so it ' +
+        'can pass on one visit and run on the next): print the snippet first in <head> (on WordPress, hook wp_head at a priority below 1, not the ' +
+        'default 10, which comes after the enqueued head scripts)',
+    ]);
+    const [script] = r.violations.filter((v) => v.state === 'beforeDecision' && v.value === `http://${tp}/js/stats.js`);
+    expect(script).toMatchObject({ kind: 'request', resourceType: 'script', embedding: { name: 'Stats' } });
+    expect(script!.fix).toMatch(new RegExp(`^script from ${tp} on /early: a script above the Placet snippet may run before the widget can block it`));
+  });
+
   it('says so when no page shows the banner, and still reports what loads', async () => {
     const client = await createClient(ctx);
     const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}/plain` });
