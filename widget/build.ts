@@ -6,13 +6,8 @@ import { projectRoot } from '../src/paths.js';
 /** The token the service replaces with the domain's configuration (JSON). */
 export const CONFIG_TOKEN = '__PLACET_CFG__';
 
-/**
- * Size budget of the widget code (JS + CSS, without configuration), brotli bytes. 8 KB until 2026-11-28, then
- * 128 B more for stopping vendor scripts printed before the snippet that have not run yet (82 B; WordPress
- * prints a plugin's head scripts before a snippet hooked as the established product's guide says, and Site Kit's
- * Google tag ran before consent there: test/wordpress.browser.test.ts). A visitor's privacy is worth the bytes.
- */
-export const WIDGET_BUDGET_BROTLI = 8 * 1024 + 128;
+/** Size budget of the widget code (JS + CSS, without configuration), brotli bytes (issue #15: 8 KB). */
+export const WIDGET_BUDGET_BROTLI = 8 * 1024;
 
 /**
  * Size budget of the cross-domain variant (the same code plus the hand-over of widget/src/handover.ts),
@@ -24,6 +19,13 @@ export const WIDGET_BUDGET_BROTLI = 8 * 1024 + 128;
  */
 export const WIDGET_SX_BUDGET_BROTLI = WIDGET_BUDGET_BROTLI + 1024;
 
+/**
+ * What strict blocking (`strictBlocking`, docs/widget.md "Strict mode") may add to either: its cookie and the
+ * reload on consent, about 80 B brotli. Served only to domains with the setting since 2026-11-28, when the base
+ * widget needed the room for stopping scripts printed before the snippet.
+ */
+export const WIDGET_STRICT_EXTRA_BROTLI = 128;
+
 // The TypeScript source ships with Placet; esbuild bundles it at start (about 20 ms), so the served code
 // always matches the source.
 const entry = path.join(projectRoot, 'widget', 'src', 'index.ts');
@@ -33,9 +35,10 @@ const entry = path.join(projectRoot, 'widget', 'src', 'index.ts');
  * the variant for domains with consentSharingCrossDomain: `__PLACET_SX__` is a constant of the build, so
  * in the base widget every hand-over branch is dead code that esbuild drops, with the modules only it uses.
  * `tcf` (`__PLACET_WITH_TCF__`) likewise builds the variant served to tcfEnabled domains, with the bridge the TCF code draws its layers
- * through and the TC and AC strings in the record; every other domain carries none of it.
+ * through and the TC and AC strings in the record; every other domain carries none of it. `strict`
+ * (`__PLACET_STRICT__`) builds the variant for strictBlocking domains, with strict.ts's cookie and reload.
  */
-export async function buildWidget(crossDomain = false, tcf = false): Promise<string> {
+export async function buildWidget(crossDomain = false, tcf = false, strict = false): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -44,7 +47,7 @@ export async function buildWidget(crossDomain = false, tcf = false): Promise<str
     target: ['es2020'],
     write: false,
     legalComments: 'none',
-    define: { __PLACET_CONFIG__: CONFIG_TOKEN, __PLACET_SX__: String(crossDomain), __PLACET_WITH_TCF__: String(tcf) },
+    define: { __PLACET_CONFIG__: CONFIG_TOKEN, __PLACET_SX__: String(crossDomain), __PLACET_WITH_TCF__: String(tcf), __PLACET_STRICT__: String(strict) },
     drop: ['debugger'],
     mangleProps: /^_/,
     // V8's explicit compile hint: compile every function eagerly, off the main thread while the script

@@ -11,6 +11,8 @@ declare global {
   const __PLACET_SX__: boolean;
   /** True in the variant served to tcfEnabled domains (widget/build.ts); false drops the TCF bridge. */
   const __PLACET_WITH_TCF__: boolean;
+  /** True in the variant served to domains with strictBlocking (widget/build.ts); false drops strict.ts's work. */
+  const __PLACET_STRICT__: boolean;
 }
 
 /** The domain's configuration (the service replaces the token with JSON). */

@@ -10,7 +10,8 @@ import { KEY } from './storage.js';
 let atLoad: string[] | undefined;
 
 export const strict = () => {
-  if (!c.st[0]) return;
+  // Only the strict variant (widget/build.ts) has this: every other domain pays nothing for it.
+  if (!__PLACET_STRICT__ || !c.st[0]) return;
   const on = c.st.filter((i) => S.acc.has(i));
   atLoad ||= (doc.cookie.match(/(?:^|; )ccm_consent_strict=([^;]*)/) || [])[1]?.split('.') || [];
   // The name starts with the decision's key, so deleteUnknownCookies keeps it (cookies.ts).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchmarkDomain } from '../../../bench/widget-domain.js';
 import { HOSTING_KEY, useApp } from '../../../test/helper.js';
-import { WIDGET_BUDGET_BROTLI, WIDGET_SX_BUDGET_BROTLI, buildWidget, sizes } from '../../../widget/build.js';
+import { WIDGET_BUDGET_BROTLI, WIDGET_STRICT_EXTRA_BROTLI, WIDGET_SX_BUDGET_BROTLI, buildWidget, sizes } from '../../../widget/build.js';
 
 describe('widget size budgets', () => {
   const ctx = useApp('sqlite', { publicUrl: 'https://consent.agency.example' });
@@ -16,6 +16,14 @@ describe('widget size budgets', () => {
     expect(sizes(variant.replace('__PLACET_CFG__', '{}')).brotli).toBeLessThanOrEqual(WIDGET_SX_BUDGET_BROTLI);
     expect(variant).toContain('/redeem');
     expect(base).not.toMatch(/handover|ccm_consent=\{/);
+  });
+
+  it(`keeps the strict-blocking variants within ${WIDGET_STRICT_EXTRA_BROTLI} B more, and the others without strict blocking's cookie`, async () => {
+    const [base, strict, sxStrict] = await Promise.all([buildWidget(false), buildWidget(false, false, true), buildWidget(true, false, true)]);
+    expect(sizes(strict.replace('__PLACET_CFG__', '{}')).brotli).toBeLessThanOrEqual(WIDGET_BUDGET_BROTLI + WIDGET_STRICT_EXTRA_BROTLI);
+    expect(sizes(sxStrict.replace('__PLACET_CFG__', '{}')).brotli).toBeLessThanOrEqual(WIDGET_SX_BUDGET_BROTLI + WIDGET_STRICT_EXTRA_BROTLI);
+    expect(strict).toContain('ccm_consent_strict');
+    expect(base).not.toContain('_strict');
   });
 
   it('serves a 4-embedding, 2-locale domain within 12 KB brotli in total', async () => {
