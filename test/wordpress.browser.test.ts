@@ -144,7 +144,7 @@ describe('a real WordPress site: Site Kit, Meta pixel, YouTube and Maps blocks',
   }, 120_000);
 
   it("the snippet where the established product's guide puts it (after the plugins' head scripts): what has not arrived yet still waits", async () => {
-    const v = await visit({ snippetPriority: 10, siteKit: 'direct', metaPixel: true, mapsApi: true }, 800);
+    const v = await visit({ snippetPriority: 10, siteKit: 'direct', metaPixel: true, mapsApi: true }, 2000);
     await assertNothingRan(v, ['www.googletagmanager.com/gtag/js?id=G-SITEKIT01', 'connect.facebook.net/en_US/fbevents.js', 'maps.googleapis.com/maps/api/js']);
     await acceptAll(v);
     await expect.poll(() => count(v.page, '__ran_gtag'), { timeout: 15_000 }).toBe(1);
