@@ -35,8 +35,6 @@ interface Visit {
   page: Page;
   /** Every request to a host other than 127.0.0.1, in order. */
   requests: string[];
-  /** The browser console's messages. */
-  console: string[];
   close(): Promise<void>;
 }
 
@@ -75,12 +73,10 @@ async function visit(settings: Omit<SiteSettings, 'snippet'>, delayMs = 0, widge
     return route.fulfill({ status: 204, body: '' });
   });
   const page = await context.newPage();
-  const messages: string[] = [];
-  page.on('console', (m) => messages.push(m.text()));
   await page.goto(wp.postUrl);
   await page.waitForFunction(() => document.readyState === 'complete');
   await page.waitForTimeout(500 + delayMs);
-  return { page, requests, console: messages, close: () => context.close() };
+  return { page, requests, close: () => context.close() };
 }
 
 const count = (page: Page, name: string) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name);
@@ -89,12 +85,15 @@ const framesRan = (v: Visit, host: string) => v.requests.filter((r) => r.include
 /** WordPress lazy-loads both frames: scroll each into view, as a reader would. */
 async function scrollThrough(page: Page) {
   for (const i of [0, 1]) {
-    await page.evaluate((n) => document.querySelectorAll('.wp-block-embed, .entry-content iframe, .wp-block-post-content iframe')[n]?.scrollIntoView(), i);
+    await page.evaluate((n) => document.querySelectorAll('iframe')[n]?.scrollIntoView(), i);
     await page.waitForTimeout(300);
   }
 }
 
-/** Nothing of any vendor ran and nothing was requested but the Google tag named in the markup (the preload scanner); the site's own code ran once. */
+/**
+ * Nothing of any vendor ran and nothing was requested but `preloads` (scripts named in the markup, which the preload
+ * scanner fetches, or which were requested before the widget started); the site's own code ran once.
+ */
 async function assertNothingRan(v: Visit, preloads: string[] = []) {
   await scrollThrough(v.page);
   for (const g of ['__ran_gtag', '__ran_gtg', '__ran_fbevents', '__ran_maps']) expect(await count(v.page, g), `${g}: vendor code ran`).toBeUndefined();
