@@ -95,7 +95,8 @@ export async function startWordPress(): Promise<WordPress> {
   const close = async () => {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill();
+      // The whole process group: PHP's workers are processes of their own and outlive a killed parent.
+      process.kill(-server.pid!, 'SIGTERM');
       await exited;
     }
     await mysql(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
@@ -148,6 +149,8 @@ echo wp_insert_post(['post_title' => 'Video and map', 'post_status' => 'publish'
       // Several workers, as a real site answers the page and its assets in parallel.
       env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
       stdio: 'ignore',
+      // A process group of its own, so that close() ends the workers with it.
+      detached: true,
     });
     for (let i = 0; ; i++) {
       const ok = await fetch(`${url}/?p=${postId}`).then((r) => r.ok, () => false);
