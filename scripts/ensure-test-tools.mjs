@@ -47,9 +47,11 @@ const missing = () => [
   // PHP's MySQL driver is a module, not a file of its own to look for.
   ...(fs.existsSync('/usr/bin/php') && phpHasMysqli() ? [] : ['php-mysql']),
 ];
-if (missing().length > 0 && canInstall) {
-  console.log(`WordPress test site: installing ${missing().join(' ')}…`);
-  install(missing());
+let needed = missing();
+if (needed.length > 0 && canInstall) {
+  console.log(`WordPress test site: installing ${needed.join(' ')}…`);
+  install(needed);
+  needed = missing();
 }
 const mariadbUp = () => {
   try {
@@ -59,8 +61,8 @@ const mariadbUp = () => {
     return false;
   }
 };
-if (missing().length > 0) {
-  problems.push(`The WordPress test site needs Debian packages: sudo apt-get install -y --no-install-recommends ${missing().join(' ')}`);
+if (needed.length > 0) {
+  problems.push(`The WordPress test site needs Debian packages: sudo apt-get install -y --no-install-recommends ${needed.join(' ')}`);
 } else if (isRoot) {
   if (!mariadbUp()) {
     console.log('MariaDB is not running: starting it…');

@@ -43,9 +43,10 @@ export interface AuditPage {
  * "Embedding"); one the widget stopped at its start is there as its blocked copy, with the type it had in
  * `data-ccm-type`. Scripts of other types (JSON-LD, import maps, the widget's loader markup) are left out.
  */
-const SCRIPTS_BEFORE_SNIPPET = String.raw`(() => {
+const scriptsBeforeSnippet = (widgetScript: RegExp) => String.raw`(() => {
+  const widget = new RegExp(${JSON.stringify(widgetScript.source)});
   const all = Array.from(document.scripts);
-  const own = all.findIndex((s) => /\/public\/(app|ccm19)\.js\?/.test(s.src));
+  const own = all.findIndex((s) => widget.test(s.src));
   return own < 0 ? [] : all.slice(0, own)
     .filter((s) => /^((text|application)\/(java|ecma)script|module|)$/i.test(s.getAttribute('data-ccm-type') ?? s.getAttribute('type') ?? ''))
     .map((s) => s.src || s.text.trim().slice(0, 2000))
@@ -59,6 +60,8 @@ const MIN_PAGE_MS = 500;
 export interface AuditCrawlOptions {
   /** Placet's own origin: the widget's requests are not the site's. */
   readonly placetOrigin: string;
+  /** The widget's script address (scan-pass.ts, widgetScriptPattern): what is above it ran before the widget. */
+  readonly widgetScript: RegExp;
 }
 
 /**
@@ -98,7 +101,7 @@ export async function crawlForAudit(
     const widget = await firstVisitor.bannerShown();
     await firstVisitor.quiet(Math.min(SETTLE_MS, state.remaining() - MIN_PAGE_MS));
     await firstVisitor.collect();
-    const scriptsBeforeSnippet = await bounded(firstVisitor.page.evaluate<string[]>(SCRIPTS_BEFORE_SNIPPET), 2000, []);
+    const above = await bounded(firstVisitor.page.evaluate<string[]>(scriptsBeforeSnippet(options.widgetScript)), 2000, []);
     const anchors = await bounded(
       firstVisitor.page.evaluate<{ href: string; text: string }[]>(
         `Array.from(document.querySelectorAll('a[href]')).slice(0, 2000).map((a) => ({ href: String(a.href), text: '' }))`,
@@ -111,7 +114,7 @@ export async function crawlForAudit(
       url: pageKey(new URL(firstVisitor.page.url())),
       widget,
       states: { beforeDecision: observation, afterDecline: null, afterAcceptAll: null },
-      scriptsBeforeSnippet,
+      scriptsBeforeSnippet: above,
     });
   }
   if (pages.length === 0) return;

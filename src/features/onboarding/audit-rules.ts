@@ -59,30 +59,27 @@ export class AuditRules {
 
   private needsConsent = (e: Embedding) => e.purpose !== NECESSARY || this.mandatoryNeedsConsent;
 
-  /**
-   * The scripts above the snippet on a page that need consent (an embedding's or a preset's script marker matches
-   * them): a warning that names them, or undefined.
-   */
-  placement(pageUrl: string, scriptsBeforeSnippet: readonly string[]): string | undefined {
-    const early = this.needingConsent(scriptsBeforeSnippet);
+  /** A warning that names a page's scripts above the snippet that need consent (scriptsNeedingConsent), or undefined. */
+  placement(pageUrl: string, early: readonly string[]): string | undefined {
     if (early.length === 0) return undefined;
     const named = early.slice(0, 5).map((s) => (/^(https?:)?\/\//i.test(s) ? s : `inline script "${s.replace(/\s+/g, ' ').slice(0, 60)}…"`));
     const more = early.length > 5 ? ` and ${early.length - 5} more` : '';
     return `${pathOf(pageUrl)}: ${early.length} script(s) that need consent come before the Placet snippet (${named.join(', ')}${more}); ${PLACEMENT}`;
   }
 
-  private needingConsent(scripts: readonly string[]): string[] {
+  /** Of a page's scripts above the snippet, those that need consent: an embedding's or a preset's script marker matches them. */
+  scriptsNeedingConsent(scripts: readonly string[]): string[] {
     return scripts.filter((s) => {
-      const owner = [...this.active, ...this.inactive].find((e) => markerIn(s, e.scriptMarkers));
+      const owner = this.active.find((e) => markerIn(s, e.scriptMarkers)) ?? this.inactive.find((e) => markerIn(s, e.scriptMarkers));
       if (owner) return this.needsConsent(owner);
       const preset = this.presetFor(s, false)?.preset;
       return preset !== undefined && preset.purpose !== NECESSARY;
     });
   }
 
-  violations(pageUrl: string, state: Exclude<AuditStateName, 'afterAcceptAll'>, o: AuditObservation, scriptsBeforeSnippet: readonly string[] = []): AuditViolation[] {
+  /** `early`: the page's scripts above the snippet that need consent (scriptsNeedingConsent). */
+  violations(pageUrl: string, state: Exclude<AuditStateName, 'afterAcceptAll'>, o: AuditObservation, early: ReadonlySet<string> = new Set()): AuditViolation[] {
     const found: AuditViolation[] = [];
-    const early = new Set(this.needingConsent(scriptsBeforeSnippet));
     const when = state === 'beforeDecision' ? 'before consent' : 'after "decline"';
     const frames = new Set(o.requests.filter((r) => r.resourceType === 'document').map((r) => r.url));
     for (const request of o.requests) {
@@ -109,8 +106,9 @@ export class AuditRules {
     if (owner && !this.needsConsent(owner)) return undefined;
     const preset = this.presetFor(request.url, frame);
     const dormant = owner ? undefined : this.inactive.find((e) => markerIn(request.url, markersOf(e)));
+    // The embedding a fix about the page (not about markers) names.
+    const claimed = owner ?? dormant ?? (preset && this.byPreset.get(preset.preset.id));
     if (STYLE.has(request.resourceType)) {
-      const claimed = owner ?? dormant ?? (preset && this.byPreset.get(preset.preset.id));
       const target = claimed
         ? `embedding ${claimed.name}${claimed.active ? '' : ', and activate it (inactive embeddings block nothing)'}`
         : preset
@@ -119,7 +117,6 @@ export class AuditRules {
       return { embedding: ref(claimed), preset: presetRef(preset?.preset), fix: styleFix(request.resourceType, host, page, when, target) };
     }
     if (aboveSnippet && request.resourceType === 'script') {
-      const claimed = owner ?? dormant ?? (preset && this.byPreset.get(preset.preset.id));
       return { embedding: ref(claimed), preset: presetRef(preset?.preset), fix: `script from ${host} on ${page}: ${PLACEMENT}` };
     }
     if (owner) {

@@ -6,6 +6,7 @@ import { crawlForAudit, type AuditPage } from './audit-crawl.js';
 import { AuditRules } from './audit-rules.js';
 import { onboardingLinks } from './onboarding.repository.js';
 import type { AuditResult, AuditViolation } from './onboarding.schemas.js';
+import { widgetScriptPattern } from './scan-pass.js';
 import { domainStartUrl } from './scan.service.js';
 import type { Scanner } from './scanner.js';
 
@@ -29,7 +30,7 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
         (route) => route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*' } }),
       );
     },
-    (newContext, state, proxy) => crawlForAudit(newContext, state, proxy, { placetOrigin }, pages),
+    (newContext, state, proxy) => crawlForAudit(newContext, state, proxy, { placetOrigin, widgetScript: widgetScriptPattern(deps.config.publicUrl) }, pages),
   );
   const rules = new AuditRules(
     await listEmbeddings(deps, clientId, domainId),
@@ -37,13 +38,16 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
     domainRowToDomain(domain).requireConsentForMandatoryEmbeddings,
   );
   const violations: AuditViolation[] = [];
+  const placement: string[] = [];
   for (const page of pages) {
+    const early = rules.scriptsNeedingConsent(page.scriptsBeforeSnippet);
+    const warning = rules.placement(page.url, early);
+    if (warning) placement.push(warning);
     for (const state of ['beforeDecision', 'afterDecline'] as const) {
       const observation = page.states[state];
-      if (observation) violations.push(...rules.violations(page.url, state, observation, page.scriptsBeforeSnippet));
+      if (observation) violations.push(...rules.violations(page.url, state, observation, new Set(early)));
     }
   }
-  const placement = pages.flatMap((p) => rules.placement(p.url, p.scriptsBeforeSnippet) ?? []);
   return {
     url: raw.startUrl,
     pagesAudited: pages.map((p) => p.url),

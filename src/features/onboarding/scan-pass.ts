@@ -86,11 +86,16 @@ export async function scanPassResponse(
   };
 }
 
-/** Makes the scan's browser carry the pass on its requests for Placet's widget script, and only there. */
-export async function presentScanPass(context: BrowserContext, publicUrl: string, pass: string): Promise<void> {
+/** Exactly Placet's widget script under PUBLIC_URL (any query), as the browser writes its address. */
+export function widgetScriptPattern(publicUrl: string): RegExp {
   const url = new URL(publicUrl); // as the browser writes it: lower-case host, no default port
   const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // Exactly the widget script under PUBLIC_URL (any query): no other request ever carries the pass.
-  const widget = new RegExp(`^${base}/public/(?:app|ccm19)\\.js(?:[?#]|$)`);
+  return new RegExp(`^${base}/public/(?:app|ccm19)\\.js(?:[?#]|$)`);
+}
+
+/** Makes the scan's browser carry the pass on its requests for Placet's widget script, and only there. */
+export async function presentScanPass(context: BrowserContext, publicUrl: string, pass: string): Promise<void> {
+  // No other request ever carries the pass.
+  const widget = widgetScriptPattern(publicUrl);
   await context.route(widget, (route) => route.continue({ headers: { ...route.request().headers(), [SCAN_PASS_HEADER]: pass } }));
 }
