@@ -31,8 +31,8 @@ const LOCALE_RE = /^[a-z]{2}(_[A-Z]{2})?$/;
 
 const MAX = {
   // markers: 16 since 2026-11-26, for Google Ads' inline markers (one per quoting style of `config`, `send_to` and
-  // the unquoted key `send_to:`); Google Ads Conversion Tracking uses all 16.
-  name: 100, vendor: 300, url: 500, markers: 16, markerLength: 200,
+  // the unquoted key `send_to:`); 40 since 2026-11-28, for the Facebook SDK's address in each European locale.
+  name: 100, vendor: 300, url: 500, markers: 40, markerLength: 200,
   // assets: what one embedding may hold (MAX_ASSETS_PER_EMBEDDING); wildcardLiteral: characters besides *
   // a wildcard name needs, so that `a*` cannot claim half the web's cookies.
   assets: 200, assetName: 200, text: 1000, localizedShort: 300, wildcardLiteral: 3,

@@ -591,7 +591,7 @@ ${HUBSPOT_EU}
  * Google Fonts' own embed code (fonts.google.com) is a `<link rel="stylesheet">`, which the widget does not block
  * (docs/widget.md, "What is not blocked"); fonts loaded by a script are blocked with it.
  */
-describe('a library and the inline call that needs it (web fonts, analytics, a form, video players, a map)', () => {
+describe('a library and the inline call that needs it (web fonts, analytics, a form, video players, a map, a social SDK)', () => {
   const LIBRARIES = [
     {
       // developers.google.com/fonts/docs/webfont_loader
@@ -689,6 +689,23 @@ describe('a library and the inline call that needs it (web fonts, analytics, a f
     formId: "01234567-89ab-cdef-0123-456789abcdef"
   });
 </script>`,
+    },
+    {
+      // Meta's JavaScript SDK quickstart (developers.facebook.com/docs/javascript/quickstart) on a French site: the
+      // page's init function first, then the SDK, whose address names the locale and has no `#xfbml` to go by. Only
+      // `en_US` and `de_DE` were claimed until 2026-11-28.
+      preset: 'Facebook Social Plugins', name: 'facebook', url: 'connect.facebook.net/fr_FR/sdk.js', api: 'FB',
+      library: `window.FB={init:function(){window.__called_facebook=true;}};window.fbAsyncInit&&window.fbAsyncInit();`,
+      snippet: `<script>
+  window.fbAsyncInit = function() {
+    FB.init({
+      appId            : '1234567890123456',
+      xfbml            : true,
+      version          : 'v21.0'
+    });
+  };
+</script>
+<script async defer crossorigin="anonymous" src="https://connect.facebook.net/fr_FR/sdk.js"></script>`,
     },
     {
       // Adobe Analytics with AppMeasurement.js (experienceleague.adobe.com, "Implement Adobe Analytics with JavaScript"),

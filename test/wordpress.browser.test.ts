@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserApp, hostingCall, startBrowserApp } from './browser.js';
-import { presetDomain, STAND_IN_PAGE } from './real-snippets-common.js';
+import { acceptOnlyPurpose, presetDomain, STAND_IN_PAGE } from './real-snippets-common.js';
 import { type SiteSettings, startWordPress, type WordPress } from './wordpress.js';
 
 /**
@@ -9,14 +9,14 @@ import { type SiteSettings, startWordPress, type WordPress } from './wordpress.j
  * plugin, Google Analytics 4 ran before consent"). WordPress itself writes the page (test/wordpress.ts: Debian's
  * WordPress 6.1 on MariaDB, served by PHP), with what common plugins print, through the WordPress APIs they use
  * (test/fixtures/wordpress/placet-test-site.php): Site Kit by Google's Google tag, directly and through its Google
- * tag gateway proxy on the site itself; Meta's pixel plugin; a YouTube embed block and a Google Maps iframe that
+ * tag gateway proxy on the site itself, with its Ads module; Meta's pixel plugin; Jetpack's site stats; a YouTube embed block and a Google Maps iframe that
  * WordPress lazy-loads; the site's own jQuery code. The consent snippet is printed first in <head>, or as the
  * established product's WordPress guide has it (wp_head at priority 10, after WordPress has printed the enqueued
  * head scripts). The embeddings come from Placet's preset catalogue through the Hosting API, as an agency imports
  * them. Vendor hosts are answered by Playwright-route stand-ins that record every request and count their runs.
  */
 const KEY = 'wordpress-hosting-key-0123456789abcdef';
-const PRESETS = ['Google Analytics 4', 'Meta Pixel', 'YouTube', 'Google Maps'] as const;
+const PRESETS = ['Google Analytics 4', 'Google Ads Conversion Tracking', 'Meta Pixel', 'Jetpack Stats', 'YouTube', 'Google Maps'] as const;
 
 let env: BrowserApp;
 let wp: WordPress;
@@ -42,6 +42,10 @@ interface Visit {
 const STAND_INS: Record<string, string> = {
   'www.googletagmanager.com/gtag/js': 'window.__ran_gtag = (window.__ran_gtag || 0) + 1;',
   'maps.googleapis.com/maps/api/js': 'window.__ran_maps = (window.__ran_maps || 0) + 1;',
+  // WordPress.com's stats script takes over the queue the inline scripts filled and sends the page view as an image.
+  'stats.wp.com/e-': `window.__ran_jetpack = (window.__ran_jetpack || 0) + 1;
+window.__stq_calls = _stq.map(function (a) { return a[0]; });
+new Image().src = 'https://pixel.wp.com/g.gif?v=ext&blog=123456789';`,
   'connect.facebook.net/en_US/fbevents.js': `window.__ran_fbevents = (window.__ran_fbevents || 0) + 1;
 window.__fb_calls = fbq.queue.map(function (a) { return a[0] + ':' + a[1]; });
 fbq.callMethod = function (c, x) { window.__fb_calls.push(c + ':' + x); };`,
@@ -96,7 +100,7 @@ async function scrollThrough(page: Page) {
  */
 async function assertNothingRan(v: Visit, preloads: string[] = []) {
   await scrollThrough(v.page);
-  for (const g of ['__ran_gtag', '__ran_gtg', '__ran_fbevents', '__ran_maps']) expect(await count(v.page, g), `${g}: vendor code ran`).toBeUndefined();
+  for (const g of ['__ran_gtag', '__ran_gtg', '__ran_fbevents', '__ran_maps', '__ran_jetpack', '_stq']) expect(await count(v.page, g), `${g}: vendor code ran`).toBeUndefined();
   expect(v.requests.filter((r) => !preloads.some((p) => r.includes(p))), 'requests of vendor code that must not have run').toEqual([]);
   expect(await v.page.locator('.ccm-blocked').count(), 'the YouTube and Maps frames wait under the overlay').toBe(2);
   expect(await count(v.page, '__site_ran'), "the site's own jQuery code").toBe(1);
@@ -107,7 +111,7 @@ async function acceptAll(v: Visit) {
   await scrollThrough(v.page);
 }
 
-describe('a real WordPress site: Site Kit, Meta pixel, YouTube and Maps blocks', () => {
+describe('a real WordPress site: Site Kit, Meta pixel, Jetpack Stats, YouTube and Maps blocks', () => {
   it('the snippet first in <head>: nothing of any vendor before a decision; after "accept all" each runs once, PageView included', async () => {
     const v = await visit({ snippetPriority: 1, siteKit: 'direct', metaPixel: true, mapsApi: true });
     await assertNothingRan(v, ['www.googletagmanager.com/gtag/js?id=G-SITEKIT01', 'maps.googleapis.com/maps/api/js']);
@@ -140,6 +144,45 @@ describe('a real WordPress site: Site Kit, Meta pixel, YouTube and Maps blocks',
     await acceptAll(v);
     await expect.poll(() => count(v.page, '__ran_gtg'), { timeout: 15_000 }).toBe(1);
     await v.close();
+  }, 120_000);
+
+  it("Site Kit's Google tag gateway with its Ads module: each tag's script waits for its own embedding (Analytics only: GA4's, not Ads')", async () => {
+    // Until 2026-11-28 no marker claimed the Ads tag's gateway address: it ran before consent.
+    const v = await visit({ snippetPriority: 1, siteKit: 'gateway', siteKitAds: true });
+    await assertNothingRan(v);
+    await acceptOnlyPurpose(v.page, 'Analytics');
+    await expect.poll(() => count(v.page, '__gtg_tags'), { timeout: 15_000 }).toEqual(['G-SITEKIT01']);
+    await v.page.waitForTimeout(700);
+    expect(await count(v.page, '__gtg_tags')).toEqual(['G-SITEKIT01']);
+    await v.close();
+
+    const all = await visit({ snippetPriority: 1, siteKit: 'gateway', siteKitAds: true });
+    await assertNothingRan(all);
+    await acceptAll(all);
+    await expect.poll(async () => ((await count(all.page, '__gtg_tags')) as string[] | undefined)?.toSorted(), { timeout: 15_000 }).toEqual(['AW-SITEKIT02', 'G-SITEKIT01']);
+    // The inline calls configure both tags, so they ran with both accepted, once.
+    const calls = await all.page.evaluate(() => (window as unknown as { dataLayer: unknown[][] }).dataLayer.filter((a) => a[0] === 'config').map((a) => a[1]));
+    expect(calls).toEqual(['G-SITEKIT01', 'AW-SITEKIT02']);
+    await all.close();
+  }, 120_000);
+
+  it("Jetpack's site stats (WordPress.com) wait for consent to Analytics; then the page view queued before the script reaches it, once", async () => {
+    // Where the established product's guide puts the snippet; Jetpack's script is in the footer, after it. The
+    // preload scanner may fetch the script's `src`; it must not run, and no page view may leave.
+    const v = await visit({ snippetPriority: 10, jetpackStats: true });
+    await assertNothingRan(v, ['stats.wp.com/e-']);
+    await v.page.locator('#ccm-widget button.d').first().click();
+    await v.page.waitForTimeout(700);
+    await assertNothingRan(v, ['stats.wp.com/e-']);
+    await v.close();
+
+    const accepted = await visit({ snippetPriority: 10, jetpackStats: true });
+    await assertNothingRan(accepted, ['stats.wp.com/e-']);
+    await acceptOnlyPurpose(accepted.page, 'Analytics');
+    await expect.poll(() => count(accepted.page, '__ran_jetpack'), { timeout: 15_000 }).toBe(1);
+    expect(await count(accepted.page, '__stq_calls')).toEqual(['view', 'clickTrackerInit']);
+    await expect.poll(() => accepted.requests.filter((r) => r.startsWith('https://pixel.wp.com/g.gif')).length, { timeout: 5000 }).toBe(1);
+    await accepted.close();
   }, 120_000);
 
   it("the snippet where the established product's guide puts it (after the plugins' head scripts): what has not arrived yet still waits", async () => {

@@ -30,6 +30,10 @@ export interface SiteSettings {
   snippetPriority?: number;
   /** Site Kit by Google's Google tag: from googletagmanager.com, or through its Google tag gateway proxy. */
   siteKit?: 'direct' | 'gateway';
+  /** Site Kit's Ads module too: a Google Ads conversion tag (`AW-…`) in the same Google tag. */
+  siteKitAds?: boolean;
+  /** Jetpack's site stats (WordPress.com). */
+  jetpackStats?: boolean;
   /** Meta pixel for WordPress. */
   metaPixel?: boolean;
   /** A theme's Google Maps JavaScript API, deferred. */
@@ -122,12 +126,13 @@ require_once ABSPATH . 'wp-settings.php';
     fs.mkdirSync(path.join(content, 'mu-plugins'), { recursive: true });
     fs.copyFileSync(new URL('./fixtures/wordpress/placet-test-site.php', import.meta.url), path.join(content, 'mu-plugins', 'placet-test-site.php'));
     // Site Kit's Google tag gateway proxy (gtg/measurement.php) serves Google's gtag.js from the site itself; its
-    // stand-in counts its runs, as the vendor stand-ins in the tests do.
+    // stand-in counts its runs, as the vendor stand-ins in the tests do, and lists the tags it was asked for.
     const gtg = path.join(content, 'plugins', 'google-site-kit', 'gtg');
     fs.mkdirSync(gtg, { recursive: true });
     fs.writeFileSync(path.join(gtg, 'measurement.php'), `<?php
 header('Content-Type: text/javascript');
-echo 'window.__ran_gtg = (window.__ran_gtg || 0) + 1;';
+$tag = preg_replace('/[^A-Za-z0-9-]/', '', $_GET['id'] ?? '');
+echo 'window.__ran_gtg = (window.__ran_gtg || 0) + 1; (window.__gtg_tags = window.__gtg_tags || []).push("' . $tag . '");';
 `);
     fs.writeFileSync(path.join(dir, 'install.php'), `<?php
 define('WP_INSTALLING', true);

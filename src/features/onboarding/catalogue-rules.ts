@@ -11,9 +11,12 @@ export const CATALOGUE_LIMITS = {
   /**
    * `markers` was 10 until 2026-11-26: Google Ads Conversion Tracking needs 16, its four addresses and one inline
    * marker per quoting style of `'config', 'AW-…'`, `'send_to': 'AW-…'` and the unquoted key `send_to: 'AW-…'`
-   * (a marker is a plain substring). That is the limit exactly: a further form needs it raised.
+   * (a marker is a plain substring). 40 since 2026-11-28: Facebook Social Plugins names the SDK's address once per
+   * locale of the EU, the EEA and their neighbours (32; `connect.facebook.net/<locale>/sdk`), since a marker cannot
+   * say "any locale" and a bare `/sdk.js` would claim other vendors' and sites' own scripts. An embedding may hold
+   * 100 (embeddings.schemas.ts).
    */
-  name: 100, vendor: 300, url: 500, markers: 16, markerLength: 200,
+  name: 100, vendor: 300, url: 500, markers: 40, markerLength: 200,
   assets: MAX_ASSETS_PER_EMBEDDING, assetName: 200, text: 1000, localizedShort: 300,
   /** Characters other than `*` a wildcard name needs, so that `a*` cannot claim half the web's cookies. */
   wildcardLiteral: 3,

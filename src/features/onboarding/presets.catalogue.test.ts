@@ -61,6 +61,45 @@ describe('preset catalogue (data/presets.json)', () => {
   });
 });
 
+describe("the catalogue's markers against the addresses vendors hand out", () => {
+  // As the widget matches: a marker is a lower-case substring of the script's address or inline text.
+  const claims = (name: string, script: string) => presets.find((p) => p.name === name)!.scriptMarkers.some((m) => script.toLowerCase().includes(m));
+
+  it("Facebook Social Plugins claims Meta's JavaScript SDK in each locale of the EU and the EEA and in its classic loader, and not Meta Pixel's script", () => {
+    // Meta's locales for the official languages of the EU and the EEA (and the variants sites there use).
+    const locales = ['bg_BG', 'cs_CZ', 'da_DK', 'de_DE', 'el_GR', 'en_GB', 'en_US', 'es_ES', 'et_EE', 'fi_FI', 'fr_FR', 'ga_IE', 'hr_HR', 'hu_HU',
+      'is_IS', 'it_IT', 'lt_LT', 'lv_LV', 'mt_MT', 'nb_NO', 'nl_NL', 'nl_BE', 'nn_NO', 'pl_PL', 'pt_PT', 'pt_BR', 'ro_RO', 'sk_SK', 'sl_SI', 'sv_SE'];
+    for (const locale of locales) {
+      // The JavaScript SDK quickstart's tag (no `#xfbml` to go by), and the Customer Chat plugin's.
+      expect(claims('Facebook Social Plugins', `https://connect.facebook.net/${locale}/sdk.js`), locale).toBe(true);
+      expect(claims('Facebook Social Plugins', `https://connect.facebook.net/${locale}/sdk/xfbml.customerchat.js`), locale).toBe(true);
+    }
+    // The quickstart's init function, which the SDK calls once it has loaded.
+    expect(claims('Facebook Social Plugins', "window.fbAsyncInit = function() {\n    FB.init({ appId: '1234567890123456', xfbml: true, version: 'v21.0' });\n  };")).toBe(true);
+    // The loader of Meta's older social plugin code, whatever locale it names.
+    const classic = `(function(d, s, id) {
+  var js, fjs = d.getElementsByTagName(s)[0];
+  if (d.getElementById(id)) return;
+  js = d.createElement(s); js.id = id;
+  js.src = "https://connect.facebook.net/ga_IE/sdk.js";
+  fjs.parentNode.insertBefore(js, fjs);
+}(document, 'script', 'facebook-jssdk'));`;
+    expect(claims('Facebook Social Plugins', classic)).toBe(true);
+    // The pixel's script and its base code are Meta Pixel's alone: claimed by both, it would wait for both.
+    expect(claims('Facebook Social Plugins', 'https://connect.facebook.net/en_US/fbevents.js')).toBe(false);
+    expect(claims('Meta Pixel', 'https://connect.facebook.net/fr_FR/sdk.js')).toBe(false);
+    // A site's own or another vendor's `sdk.js` is not claimed.
+    expect(claims('Facebook Social Plugins', 'https://www.example.com/js/sdk.js')).toBe(false);
+  });
+
+  it("Google Ads Conversion Tracking claims its tag through Site Kit's Google tag gateway, as Google Analytics 4 claims its own", () => {
+    const gateway = (tag: string) => `https://shop.example/wp-content/plugins/google-site-kit/gtg/measurement.php?id=${tag}&s=/gtag/js`;
+    expect(claims('Google Ads Conversion Tracking', gateway('AW-123456789'))).toBe(true);
+    expect(claims('Google Analytics 4', gateway('AW-123456789'))).toBe(false);
+    expect(claims('Google Ads Conversion Tracking', gateway('G-ABCDEF1234'))).toBe(false);
+  });
+});
+
 describe('catalogue rules', () => {
   const broken: [string, (c: Preset[]) => void, RegExp][] = [
     ['a duplicate id', (c) => void (c[1]!.id = c[0]!.id), /id: 1 is already used/],
