@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'data',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
+          exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

@@ -9,8 +9,8 @@ import { type SiteSettings, startWordPress, type WordPress } from './wordpress.j
  * plugin, Google Analytics 4 ran before consent"). WordPress itself writes the page (test/wordpress.ts: Debian's
  * WordPress 6.1 on MariaDB, served by PHP), with what common plugins print, through the WordPress APIs they use
  * (test/fixtures/wordpress/placet-test-site.php): Site Kit by Google's Google tag, directly and through its Google
- * tag gateway proxy on the site itself, with its Ads module; Meta's pixel plugin; Jetpack's site stats; a YouTube embed block and a Google Maps iframe that
- * WordPress lazy-loads; the site's own jQuery code. The consent snippet is printed first in <head>, or as the
+ * tag gateway proxy on the site itself, with its Ads module; Meta's pixel plugin; Jetpack's site stats; a YouTube
+ * embed block and a Google Maps iframe that WordPress lazy-loads; the site's own jQuery code. The consent snippet is printed first in <head>, or as the
  * established product's WordPress guide has it (wp_head at priority 10, after WordPress has printed the enqueued
  * head scripts). The embeddings come from Placet's preset catalogue through the Hosting API, as an agency imports
  * them. Vendor hosts are answered by Playwright-route stand-ins that record every request and count their runs.

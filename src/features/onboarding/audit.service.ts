@@ -43,9 +43,10 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
     const early = rules.scriptsNeedingConsent(page.scriptsBeforeSnippet);
     const warning = rules.placement(page.url, early);
     if (warning) placement.push(warning);
+    const earlySet = new Set(early);
     for (const state of ['beforeDecision', 'afterDecline'] as const) {
       const observation = page.states[state];
-      if (observation) violations.push(...rules.violations(page.url, state, observation, new Set(early)));
+      if (observation) violations.push(...rules.violations(page.url, state, observation, earlySet));
     }
   }
   return {
