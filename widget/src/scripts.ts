@@ -183,15 +183,19 @@ export const hook = () => {
 };
 
 /**
- * Runs a blocked script as a copy. `after` is the last ordered external copy inserted before it: an inline copy
- * waits until that one has run (its load or error event comes right after it ran, before the next ordered copy
+ * Runs a blocked script as a copy. `after` is the last ordered external copy inserted before it: an inline or async
+ * copy waits until that one has run (its load or error event comes right after it ran, before the next ordered copy
  * runs), as the parser ran them, since inline code often uses the library loaded above it. Returns what the next
  * copy waits for.
  */
 export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLScriptElement): HTMLScriptElement | undefined => {
   const type = loader ? '' : old.getAttribute('data-ccm-type');
   const src = loader ? old.getAttribute('data-ccm-loader-src') || old.getAttribute('src') : old.getAttribute('src');
-  if (!src && after) {
+  // An async one waits too: the parser inserts it only once the scripts above it have run, so it never ran before
+  // inline code above it (Meta's SDK calls the page's `fbAsyncInit`, defined in an inline script before it: inserted
+  // at once, it could run first and find none; CI, 2026-11-28).
+  const async = old.hasAttribute('async');
+  if ((!src || async) && after) {
     // `map` for its side effect only: it came out a few bytes smaller than `forEach` after brotli (budget).
     ['load', 'error'].map((e) => after.addEventListener(e, () => runScript(old, loader)));
     return after;
@@ -221,7 +225,7 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
     // The attribute, not the property: a parser-inserted script whose preparation stopped at its blocked type has
     // the "force async" flag set, so `old.async` was true for every one of them and the copies ran in the order
     // they arrived, where classic scripts must run in the page's order (a library before the code that uses it).
-    s.async = old.hasAttribute('async');
+    s.async = async;
   } else s.text = old.text;
   S._approved.add(s);
   old.replaceWith(s);
