@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.js';
 import type { Database, Db, Engine } from './database.js';
+import { PlacetPostgresDialect } from './postgres-introspector.js';
 
 export interface DatabaseHandle {
   readonly db: Db;
@@ -113,7 +114,7 @@ export function connect(config: DatabaseConfig, options: ConnectOptions = {}): D
   });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PlacetPostgresDialect({ pool }) });
   rawPools.set(db, pool);
   return { db, engine: 'postgres', schema: options.pgSchema, close: () => db.destroy() };
 }
