@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchmarkDomain } from '../../../bench/widget-domain.js';
 import { HOSTING_KEY, useApp } from '../../../test/helper.js';
-import { WIDGET_BUDGET_BROTLI, WIDGET_STRICT_EXTRA_BROTLI, WIDGET_SX_BUDGET_BROTLI, buildWidget, sizes } from '../../../widget/build.js';
+import {
+  WIDGET_BUDGET_BROTLI, WIDGET_STRICT_EXTRA_BROTLI, WIDGET_SX_BUDGET_BROTLI, buildWidget, cacheDir, cached, sizes, sourceHash,
+} from '../../../widget/build.js';
 
 describe('widget size budgets', () => {
   const ctx = useApp('sqlite', { publicUrl: 'https://consent.agency.example' });
@@ -36,5 +41,22 @@ describe('widget size budgets', () => {
     expect(res.body).toContain('JSON.parse(');
     const total = sizes(res.rawPayload);
     expect(total.brotli).toBeLessThanOrEqual(12 * 1024);
+  });
+
+  it('keeps each bundle on disk under the hash of its sources: built once, then read back', async () => {
+    const name = `probe-${randomBytes(4).toString('hex')}`;
+    let builds = 0;
+    const make = async () => `bundle ${++builds}`;
+    try {
+      expect(await cached(name, make)).toBe('bundle 1');
+      expect(await cached(name, make)).toBe('bundle 1');
+      expect(builds).toBe(1);
+      expect(fs.readdirSync(cacheDir)).toContain(`${name}-${sourceHash()}.js`);
+      // The base widget is served from its file in the cache.
+      const served = await buildWidget();
+      expect(fs.readFileSync(path.join(cacheDir, `widget-000-${sourceHash()}.js`), 'utf8')).toBe(served);
+    } finally {
+      fs.rmSync(path.join(cacheDir, `${name}-${sourceHash()}.js`), { force: true });
+    }
   });
 });
