@@ -1173,6 +1173,87 @@ describe('widget page-load events (issue #15)', () => {
 });
 
 /**
+ * A script the widget runs after consent usually runs after the page's DOMContentLoaded and load. Listeners its code
+ * adds for them (Contact Form 7's reCAPTCHA module, Google Maps' `addDomListener(window, 'load', …)` sample) are
+ * called once, after the script's code; the page's own scripts keep the browser's behaviour (docs/widget.md).
+ */
+describe('widget: listeners for events that have passed', () => {
+  /** What the blocked code adds: listeners for DOMContentLoaded and load on window and document, of every form. */
+  const LISTENERS = (tag: string) => `
+    window.calls = window.calls || [];
+    document.addEventListener('DOMContentLoaded', function (e) { calls.push('${tag} doc-dcl ' + e.type + ' ' + (this === document)); });
+    window.addEventListener('DOMContentLoaded', () => calls.push('${tag} win-dcl'));
+    window.addEventListener('load', function (e) { calls.push('${tag} win-load ' + e.type + ' ' + (this === window)); }, { once: true });
+    window.addEventListener('load', { handleEvent: (e) => calls.push('${tag} object ' + e.type) });
+    document.addEventListener('load', () => calls.push('${tag} doc-load (the browser never fires it)'));
+    window.addEventListener('resize', () => calls.push('${tag} resize (not an event that passed)'));
+    calls.push('${tag} ran');`;
+  const page = (s: Setup) => pageHtml(
+    s,
+    `<script>/* analytics-inline */${LISTENERS('inline')}</script>
+<script src="/late-tracker.js"></script>
+<script>window.addEventListener('load', () => setTimeout(() => {
+  document.addEventListener('DOMContentLoaded', () => calls.push('page listener added after the event'));
+  window.addEventListener('load', () => calls.push('page listener added after the event'));
+}));</script>`,
+  );
+  const calls = (p: Page) => p.evaluate(() => (window as unknown as { calls?: string[] }).calls ?? []);
+
+  it('calls each one once when the visitor accepts after the load, after the script\'s code; not the page\'s own', async () => {
+    const s = await setup();
+    site.setPage('/late-tracker.js', LISTENERS('external'), { 'content-type': 'text/javascript' });
+    const { page: p, context } = await open(page(s));
+    await p.waitForTimeout(100);
+    expect(await calls(p)).toEqual([]);
+    await widget(p).locator('button.a').click();
+    await p.waitForFunction(() => ((window as unknown as { calls?: string[] }).calls ?? []).length >= 10);
+    await p.waitForTimeout(300);
+    expect(await calls(p)).toEqual([
+      'inline ran',
+      'inline doc-dcl DOMContentLoaded true',
+      'inline win-dcl',
+      'inline win-load load true',
+      'inline object load',
+      'external ran',
+      'external doc-dcl DOMContentLoaded true',
+      'external win-dcl',
+      'external win-load load true',
+      'external object load',
+    ]);
+    // A load the page dispatches itself reaches the listeners as the browser keeps them, in the order they were
+    // added: the page's own one (added after the event, never called so far), then the object listeners again; the
+    // `once` one was used up.
+    await p.evaluate(() => window.dispatchEvent(new Event('load')));
+    expect((await calls(p)).slice(10)).toEqual(['page listener added after the event', 'inline object load', 'external object load']);
+    await context.close();
+  });
+
+  it('leaves them to the browser where the scripts run while the page loads (a returning visitor): each once', async () => {
+    const s = await setup();
+    site.setPage('/late-tracker.js', LISTENERS('external'), { 'content-type': 'text/javascript' });
+    const first = await open(page(s));
+    await widget(first.page).locator('button.a').click();
+    await first.page.waitForTimeout(300);
+    const again = await open(page(s), undefined, first.context);
+    await again.page.waitForFunction(() => ((window as unknown as { calls?: string[] }).calls ?? []).length >= 10);
+    await again.page.waitForTimeout(300);
+    expect((await calls(again.page)).sort()).toEqual([
+      'external doc-dcl DOMContentLoaded true',
+      'external object load',
+      'external ran',
+      'external win-dcl',
+      'external win-load load true',
+      'inline doc-dcl DOMContentLoaded true',
+      'inline object load',
+      'inline ran',
+      'inline win-dcl',
+      'inline win-load load true',
+    ]);
+    await first.context.close();
+  });
+});
+
+/**
  * Issue #22: while the parser runs, the observer watches only the elements the parser may still append to, and
  * every other route into the document is patched. The same guarantees on a page of about 10,000 elements: marked
  * scripts and iframes deep in it, in its last bytes, out of tree order (foster parenting, a script appending to

@@ -9,7 +9,7 @@ import { pickLang, t } from './i18n.js';
 import { decorateLinks, received, redeem } from './handover.js';
 import { acceptedEvents, announce, api, consentDefault, dispatch, hashAction, hashLinks } from './api.js';
 import { dropUnknown } from './cookies.js';
-import { apply, hook } from './scripts.js';
+import { apply, hook, late } from './scripts.js';
 import { build, dialog, DISMISSED, legalLinks, openLayer, render, show, views } from './ui/layers.js';
 import { btn, h, toggle } from './ui/dom.js';
 import { declaration } from './ui/declaration.js';
@@ -77,6 +77,7 @@ function start(): void {
   const ready = () => {
     // A document without <body> (an SVG or XML page) gets the widget on its root element.
     if (!doc.body && !S._host.isConnected) doc.documentElement.append(S._host);
+    late();
     apply();
     dropUnknown();
     declaration();

@@ -3,7 +3,7 @@
  * insertion methods (scripts that other scripts add) and a MutationObserver (what the parser adds). A blocked
  * script gets `type="text/plain"` and runs, as a copy, once its embedding is accepted.
  */
-import { c, doc, em, S } from './state.js';
+import { c, doc, em, S, w } from './state.js';
 import { applyFrames, checkFrame } from './iframes.js';
 import { allowed } from './storage.js';
 import { show } from './ui/layers.js';
@@ -180,6 +180,30 @@ export const hook = () => {
     doc.addEventListener('readystatechange', wide, { once: true });
     patch(Document.prototype, ['execCommand']);
   } else wide();
+};
+
+/**
+ * Listeners for events that have passed (docs/widget.md). A script the widget runs after consent usually runs after
+ * the page's DOMContentLoaded, and often after its load; code in it that waits for one of them (Contact Form 7's
+ * reCAPTCHA module, Google Maps' `addDomListener(window, 'load', …)` sample) would wait for good. Installed once the
+ * widget's own DOMContentLoaded listener runs (it is the page's first, and a listener added during a dispatch is not
+ * called by it): a listener that one of the widget's copies adds while it runs (`document.currentScript`) for an
+ * event that has passed is called once, after the copy's code. The page's own scripts keep the browser's behaviour.
+ */
+export const late = () => {
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (this: EventTarget, t: string, f: EventListenerOrEventListenerObject | null, o?: boolean | AddEventListenerOptions) {
+    add.call(this, t, f, o);
+    if ((t == 'load' ? this == w && doc.readyState == 'complete' : t == 'DOMContentLoaded' && (this == w || this == doc)) && S._approved.has(doc.currentScript!)) {
+      queueMicrotask(() => {
+        // As the browser does for a `once` listener: removed before it is called.
+        if ((o as AddEventListenerOptions)?.once) this.removeEventListener(t, f, o);
+        const e = new Event(t);
+        if (typeof f == 'function') f.call(this, e);
+        else f?.handleEvent(e);
+      });
+    }
+  };
 };
 
 /**
