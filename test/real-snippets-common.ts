@@ -31,6 +31,8 @@ export interface Opened {
   page: Page;
   /** Every request to a vendor host (preloads included), in order. */
   requests: string[];
+  /** Uncaught errors of the page's scripts, where a test collects them. */
+  errors?: string[];
 }
 
 type Hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => ReturnType<typeof hostingCall>;

@@ -410,10 +410,12 @@ async function open(widgetSnippet: string, html = pageHtml, answer: (route: Rout
     return answer(route);
   });
   const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${site.url}${path}`);
   await page.waitForFunction(() => document.readyState === 'complete');
   await page.waitForTimeout(500);
-  return { context, page, requests };
+  return { context, page, requests, errors };
 }
 
 const widget = (page: Page) => page.locator('#ccm-widget');
@@ -775,6 +777,43 @@ ${LIBRARIES.map((l) => l.snippet).join('\n')}
     expect(accepted.requests.filter((r) => bare(r).startsWith('fonts.googleapis.com/css'))).toHaveLength(1);
     expect(await accepted.page.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(18, 52, 86)');
     await accepted.context.close();
+  }, 60_000);
+  it("Google Maps' long-documented simple map (addDomListener(window, 'load', …)): the page's code waits with the API, and the map is drawn on the consenting page", async () => {
+    // The "simple map" sample of the Maps JavaScript API v3 documentation until 2018, still on many sites: the API's
+    // script tag, then inline code that uses `google.maps` and draws the map once the window's load has fired.
+    const sample = `<div id="map-canvas" style="height:300px"></div>
+<script src="https://maps.googleapis.com/maps/api/js?key=AIzaSyXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"></script>
+<script>
+function initialize() {
+  var mapOptions = {
+    zoom: 8,
+    center: new google.maps.LatLng(-34.397, 150.644)
+  };
+  var map = new google.maps.Map(document.getElementById('map-canvas'),
+      mapOptions);
+}
+
+google.maps.event.addDomListener(window, 'load', initialize);
+</script>`;
+    // What the API defines: addDomListener is the DOM's addEventListener on the given target.
+    const api = 'window.google={maps:{LatLng:function(){},Map:function(){window.__map_built=(window.__map_built||0)+1;},event:{addDomListener:function(t,e,f,c){t.addEventListener(e,f,!!c);return{remove:function(){t.removeEventListener(e,f,!!c);}};}}}};';
+    const snippet = await setup(['Google Maps']);
+    const { context, page: p, errors } = await open(
+      snippet,
+      (widgetSnippet) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}</head><body>${sample}</body></html>`,
+      (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: bare(route.request().url()).startsWith('maps.googleapis.com/maps/api/js?') ? api : '' }),
+    );
+    // Before consent the inline code waits with the API (it names `google.maps.`), so it cannot fail on a missing
+    // `google` either.
+    expect(await typeOf(p, 'google')).toBe('undefined');
+    expect(errors).toEqual([]);
+    await widget(p).locator('button.a').click();
+    await p.waitForFunction(() => (window as unknown as Record<string, unknown>).__map_built === 1, undefined, { timeout: 15_000 }).catch(() => undefined);
+    expect(await typeOf(p, '__map_built'), 'the map was not drawn on the consenting page').toBe('number');
+    await p.waitForTimeout(300);
+    expect(await p.evaluate(() => (window as unknown as Record<string, unknown>).__map_built)).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
   }, 60_000);
   it("Google Maps' dynamic library import: the loader its bootstrap inserts waits for consent, then the map's code resumes", async () => {
     // developers.google.com/maps/documentation/javascript/load-maps-js-api ("Use dynamic library import"), then the
