@@ -88,6 +88,8 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
     await other?.close();
   });
 
+  // Each audit loads the pages in Chromium three times (before a decision, after decline, after accept): 18 s of the
+  // 20 s default on a busy CI machine, 20 s on a slower one (2026-11-28). The limit guards against a hang only.
   it('reports the leaks with their fixes, and nothing for the tracker the widget blocks', async () => {
     const consentPosts = () => database.db.selectFrom('consent_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const before = Number((await consentPosts())?.n ?? 0);
@@ -127,7 +129,7 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
     expect(home.afterDecline!.requests.map((q) => q.url)).not.toContain(`${tp}/js/stats.js`);
     // The audit's clicks are not recorded as visitors' decisions.
     expect(Number((await consentPosts())?.n ?? 0)).toBe(before);
-  });
+  }, 60_000);
 
   it('names the scripts above the snippet that need consent, and gives the snippet\'s place as their fix', async () => {
     const client = await createClient(ctx);
@@ -155,7 +157,7 @@ ${snippet}</head><body><h1>Early</h1></body></html>`);
     const [script] = r.violations.filter((v) => v.state === 'beforeDecision' && v.value === `http://${tp}/js/stats.js`);
     expect(script).toMatchObject({ kind: 'request', resourceType: 'script', embedding: { name: 'Stats' } });
     expect(script!.fix).toMatch(new RegExp(`^script from ${tp} on /early: a script above the Placet snippet may run before the widget can block it`));
-  });
+  }, 60_000);
 
   it('says so when no page shows the banner, and still reports what loads', async () => {
     const client = await createClient(ctx);
@@ -167,7 +169,7 @@ ${snippet}</head><body><h1>Early</h1></body></html>`);
     expect(r.warnings).toEqual([expect.stringMatching(/showed no banner on any page/)]);
     expect(r.pages).toEqual([expect.objectContaining({ widget: false, afterDecline: null, afterAcceptAll: null })]);
     expect(r.violations.map((v) => v.value)).toEqual(expect.arrayContaining([`http://localhost:${other.port}/js/leaky.js`, 'leak_id']));
-  });
+  }, 60_000);
 
   it('answers a start page with an error status as the scan does: 400 SCAN_SITE_ERROR', async () => {
     const client = await createClient(ctx);
