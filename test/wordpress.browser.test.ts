@@ -9,14 +9,15 @@ import { type SiteSettings, startWordPress, type WordPress } from './wordpress.j
  * plugin, Google Analytics 4 ran before consent"). WordPress itself writes the page (test/wordpress.ts: Debian's
  * WordPress 6.1 on MariaDB, served by PHP), with what common plugins print, through the WordPress APIs they use
  * (test/fixtures/wordpress/placet-test-site.php): Site Kit by Google's Google tag, directly and through its Google
- * tag gateway proxy on the site itself, with its Ads module; Meta's pixel plugin; Jetpack's site stats; a YouTube
+ * tag gateway proxy on the site itself, with its Ads module; Meta's pixel plugin; Jetpack's site stats and WooCommerce
+ * Analytics; a YouTube
  * embed block and a Google Maps iframe that WordPress lazy-loads; the site's own jQuery code. The consent snippet is printed first in <head>, or as the
  * established product's WordPress guide has it (wp_head at priority 10, after WordPress has printed the enqueued
  * head scripts). The embeddings come from Placet's preset catalogue through the Hosting API, as an agency imports
  * them. Vendor hosts are answered by Playwright-route stand-ins that record every request and count their runs.
  */
 const KEY = 'wordpress-hosting-key-0123456789abcdef';
-const PRESETS = ['Google Analytics 4', 'Google Ads Conversion Tracking', 'Meta Pixel', 'Jetpack Stats', 'YouTube', 'Google Maps'] as const;
+const PRESETS = ['Google Analytics 4', 'Google Ads Conversion Tracking', 'Meta Pixel', 'Jetpack Stats', 'WooCommerce Analytics', 'YouTube', 'Google Maps'] as const;
 
 let env: BrowserApp;
 let wp: WordPress;
@@ -46,6 +47,12 @@ const STAND_INS: Record<string, string> = {
   'stats.wp.com/e-': `window.__ran_jetpack = (window.__ran_jetpack || 0) + 1;
 window.__stq_calls = _stq.map(function (a) { return a[0]; });
 new Image().src = 'https://pixel.wp.com/g.gif?v=ext&blog=123456789';`,
+  // WordPress.com's store script takes over the queue of shop events (later pushes included) and sends each as an image.
+  'stats.wp.com/s-': `window.__ran_wca = (window.__ran_wca || 0) + 1;
+window.__wca_events = [];
+var send = function (e) { window.__wca_events.push(e._en); new Image().src = 'https://pixel.wp.com/t.gif?_en=' + e._en; };
+_wca.forEach(send);
+_wca.push = send;`,
   'connect.facebook.net/en_US/fbevents.js': `window.__ran_fbevents = (window.__ran_fbevents || 0) + 1;
 window.__fb_calls = fbq.queue.map(function (a) { return a[0] + ':' + a[1]; });
 fbq.callMethod = function (c, x) { window.__fb_calls.push(c + ':' + x); };`,
@@ -100,7 +107,7 @@ async function scrollThrough(page: Page) {
  */
 async function assertNothingRan(v: Visit, preloads: string[] = []) {
   await scrollThrough(v.page);
-  for (const g of ['__ran_gtag', '__ran_gtg', '__ran_fbevents', '__ran_maps', '__ran_jetpack', '_stq']) expect(await count(v.page, g), `${g}: vendor code ran`).toBeUndefined();
+  for (const g of ['__ran_gtag', '__ran_gtg', '__ran_fbevents', '__ran_maps', '__ran_jetpack', '_stq', '__ran_wca']) expect(await count(v.page, g), `${g}: vendor code ran`).toBeUndefined();
   expect(v.requests.filter((r) => !preloads.some((p) => r.includes(p))), 'requests of vendor code that must not have run').toEqual([]);
   expect(await v.page.locator('.ccm-blocked').count(), 'the YouTube and Maps frames wait under the overlay').toBe(2);
   expect(await count(v.page, '__site_ran'), "the site's own jQuery code").toBe(1);
@@ -182,6 +189,29 @@ describe('a real WordPress site: Site Kit, Meta pixel, Jetpack Stats, YouTube an
     await expect.poll(() => count(accepted.page, '__ran_jetpack'), { timeout: 15_000 }).toBe(1);
     expect(await count(accepted.page, '__stq_calls')).toEqual(['view', 'clickTrackerInit']);
     await expect.poll(() => accepted.requests.filter((r) => r.startsWith('https://pixel.wp.com/g.gif')).length, { timeout: 5000 }).toBe(1);
+    await accepted.close();
+  }, 120_000);
+
+  it("Jetpack's WooCommerce Analytics waits for consent to Analytics, though printed before the snippet; then the queued shop event reaches it, once", async () => {
+    // Its script is in <head>, deferred, before the snippet (priority 10): stopped before it could run. Its queue
+    // (`window._wca`) is the site's to make; the shop's events wait.
+    const v = await visit({ snippetPriority: 10, wooAnalytics: true });
+    await assertNothingRan(v, ['stats.wp.com/s-']);
+    expect(await count(v.page, '_wca'), 'no shop event queued before consent').toEqual([]);
+    await v.page.locator('#ccm-widget button.d').first().click();
+    await v.page.waitForTimeout(700);
+    await assertNothingRan(v, ['stats.wp.com/s-']);
+    expect(await count(v.page, '_wca')).toEqual([]);
+    await v.close();
+
+    const accepted = await visit({ snippetPriority: 10, wooAnalytics: true });
+    await assertNothingRan(accepted, ['stats.wp.com/s-']);
+    await acceptOnlyPurpose(accepted.page, 'Analytics');
+    await expect.poll(() => count(accepted.page, '__ran_wca'), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => count(accepted.page, '__wca_events'), { timeout: 5000 }).toEqual(['woocommerceanalytics_product_view']);
+    await expect.poll(() => accepted.requests.filter((r) => r.startsWith('https://pixel.wp.com/t.gif')).length, { timeout: 5000 }).toBe(1);
+    await accepted.page.waitForTimeout(500);
+    expect(await count(accepted.page, '__ran_wca')).toBe(1);
     await accepted.close();
   }, 120_000);
 

@@ -34,6 +34,8 @@ export interface SiteSettings {
   siteKitAds?: boolean;
   /** Jetpack's site stats (WordPress.com). */
   jetpackStats?: boolean;
+  /** Jetpack's WooCommerce Analytics (WordPress.com's store analytics), with a product view queued. */
+  wooAnalytics?: boolean;
   /** Meta pixel for WordPress. */
   metaPixel?: boolean;
   /** A theme's Google Maps JavaScript API, deferred. */
