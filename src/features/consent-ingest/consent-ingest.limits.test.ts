@@ -291,7 +291,9 @@ for (const dialect of DIALECTS) {
         for (let i = 0; i < 100; i++) {
           const res = await ctx.hosting({ method: 'GET', url: `${s.base}/ingest-stats?hours=2` });
           const [hour] = res.json<{ widgetLoads: number; consents: number; refused: number; suspect: boolean }[]>();
-          if (hour && hour.consents + hour.refused >= 4) return hour;
+          // Loads and consents are counted apart and can reach the table in different flushes (CI, 2026-11-28:
+          // one load, all the consents): wait for both; a count that never arrives still fails the test.
+          if (hour && hour.consents + hour.refused >= 4 && hour.widgetLoads >= 2) return hour;
           await new Promise((r) => setTimeout(r, 50));
         }
         throw new Error('figures not flushed');
