@@ -1208,13 +1208,14 @@ describe('widget: listeners for events that have passed', () => {
     await widget(p).locator('button.a').click();
     await p.waitForFunction(() => ((window as unknown as { calls?: string[] }).calls ?? []).length >= 10);
     await p.waitForTimeout(300);
+    // The inline script's listeners are called once the external one has run too, as the browser's events would.
     expect(await calls(p)).toEqual([
       'inline ran',
+      'external ran',
       'inline doc-dcl DOMContentLoaded true',
       'inline win-dcl',
       'inline win-load load true',
       'inline object load',
-      'external ran',
       'external doc-dcl DOMContentLoaded true',
       'external win-dcl',
       'external win-load load true',
@@ -1225,6 +1226,39 @@ describe('widget: listeners for events that have passed', () => {
     // `once` one was used up.
     await p.evaluate(() => window.dispatchEvent(new Event('load')));
     expect((await calls(p)).slice(10)).toEqual(['page listener added after the event', 'inline object load', 'external object load']);
+    await context.close();
+  });
+
+  it('waits, as the browser\'s load does, for an async script that arrives late; a window.onload assigned after load too', async () => {
+    const s = await setup();
+    const ctx = await browser.newContext();
+    // The async library arrives 500 ms after it is asked for, long after the inline copy below has run.
+    await ctx.route('**/slow-tracker.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 500));
+      await route.fulfill({ contentType: 'text/javascript', body: 'window.slowLib = "here"; (window.calls = window.calls || []).push("library ran");' }).catch(() => undefined);
+    });
+    const { page: p, context, logs } = await open(
+      pageHtml(
+        s,
+        `<script async src="/slow-tracker.js"></script>
+<script>/* analytics-inline */ window.calls = window.calls || [];
+window.addEventListener('load', function () { calls.push('listener sees ' + typeof window.slowLib); });
+window.onload = function (e) { calls.push('onload sees ' + typeof window.slowLib + ' ' + e.type + ' ' + (this === window)); };
+calls.push('inline ran');</script>`,
+      ),
+      undefined,
+      ctx,
+    );
+    await p.waitForTimeout(100);
+    expect(await calls(p)).toEqual([]);
+    await widget(p).locator('button.a').click();
+    await p.waitForFunction(() => ((window as unknown as { calls?: string[] }).calls ?? []).length >= 4, undefined, { timeout: 10_000 }).catch(() => undefined);
+    await p.waitForTimeout(300);
+    const seen = await calls(p);
+    expect(seen.slice(0, 2)).toEqual(['inline ran', 'library ran']);
+    // The handler the copy assigned is called first (it is queued at the decision), then the listener.
+    expect(seen.slice(2)).toEqual(['onload sees string load true', 'listener sees string']);
+    expect(logs.filter((l) => l.startsWith('pageerror'))).toEqual([]);
     await context.close();
   });
 

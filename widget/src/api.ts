@@ -62,10 +62,9 @@ export const acceptedEvents = () => {
 
 /** `#CCM.<method>`: only an own method of the API object is called (not `__defineGetter__` and the like). */
 export const hashAction = (hash: string) => {
-  const name = hash.replace(/^#CCM\./, '');
   // An own property's descriptor only (undefined for inherited ones); a getter's has no value.
-  const fn = Object.getOwnPropertyDescriptor(api, name)?.value;
-  if (/^#CCM\./.test(hash) && typeof fn === 'function') (fn as () => void)();
+  const fn = hash.startsWith('#CCM.') && Object.getOwnPropertyDescriptor(api, hash.slice(5))?.value;
+  if (typeof fn === 'function') (fn as () => void)();
 };
 
 export const hashLinks = () =>

@@ -185,25 +185,48 @@ export const hook = () => {
 /**
  * Listeners for events that have passed (docs/widget.md). A script the widget runs after consent usually runs after
  * the page's DOMContentLoaded, and often after its load; code in it that waits for one of them (Contact Form 7's
- * reCAPTCHA module, Google Maps' `addDomListener(window, 'load', …)` sample) would wait for good. Installed once the
- * widget's own DOMContentLoaded listener runs (it is the page's first, and a listener added during a dispatch is not
- * called by it): a listener that one of the widget's copies adds while it runs (`document.currentScript`) for an
- * event that has passed is called once, after the copy's code. The page's own scripts keep the browser's behaviour.
+ * reCAPTCHA module, Google Maps' `addDomListener(window, 'load', …)` sample, Calendly's badge widget with
+ * `window.onload = …`) would wait for good. Installed once the widget's own DOMContentLoaded listener runs (it is the
+ * page's first, and a listener added during a dispatch is not called by it): a listener that one of the widget's
+ * copies adds while it runs (`document.currentScript`) for an event that has passed, or a `window.onload` they assign
+ * after load (apply, below), is called once, after the copy's code and, as the browser's load waits for every script,
+ * once every copy inserted so far has run (or failed). The page's own scripts keep the browser's behaviour.
  */
+let pending = 0;
+const waiting: (() => void)[] = [];
+// Each listener in a task of its own, so one that throws is reported and stops no other; `map` hands setTimeout the
+// index as the delay (0, 1, 2 … ms), which keeps them in order (and the array as an argument, which they ignore).
+const flush = (_?: unknown) => queueMicrotask(() => pending || waiting.splice(0).map(setTimeout));
+
 export const late = () => {
   const add = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (this: EventTarget, t: string, f: EventListenerOrEventListenerObject | null, o?: boolean | AddEventListenerOptions) {
     add.call(this, t, f, o);
     if ((t == 'load' ? this == w && doc.readyState == 'complete' : t == 'DOMContentLoaded' && (this == w || this == doc)) && S._approved.has(doc.currentScript!)) {
-      queueMicrotask(() => {
+      flush(waiting.push(() => {
         // As the browser does for a `once` listener: removed before it is called.
         if ((o as AddEventListenerOptions)?.once) this.removeEventListener(t, f, o);
         const e = new Event(t);
         if (typeof f == 'function') f.call(this, e);
         else f?.handleEvent(e);
-      });
+      }));
     }
   };
+};
+
+/**
+ * Calls `f` once the external script `el` has run or failed. Until then it is pending: listeners for events that have
+ * passed wait for it, and for the copy `f` inserts (late, above).
+ */
+const hold = (el: HTMLScriptElement, f?: () => void) => {
+  pending++;
+  // `map` for its side effect only: it came out a few bytes smaller than `forEach` after brotli (budget).
+  ['load', 'error'].map((e) =>
+    el.addEventListener(e, () => {
+      flush(pending--);
+      f?.();
+    }),
+  );
 };
 
 /**
@@ -220,8 +243,7 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
   // at once, it could run first and find none; CI, 2026-11-28).
   const async = old.hasAttribute('async');
   if ((!src || async) && after) {
-    // `map` for its side effect only: it came out a few bytes smaller than `forEach` after brotli (budget).
-    ['load', 'error'].map((e) => after.addEventListener(e, () => runScript(old, loader)));
+    hold(after, () => runScript(old, loader));
     return after;
   }
   // evalInlineScripts: inline code runs through a global eval instead of a new <script> element (no
@@ -246,6 +268,7 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
   if (type) s.type = type;
   if (src) {
     s.src = src;
+    hold(s);
     // The attribute, not the property: a parser-inserted script whose preparation stopped at its blocked type has
     // the "force async" flag set, so `old.async` was true for every one of them and the copies ran in the order
     // they arrived, where classic scripts must run in the page's order (a library before the code that uses it).
@@ -271,6 +294,7 @@ export const apply = () => {
   // Frames first: a frame's navigation and new document take longest, so its request leaves before the scripts'.
   applyFrames();
   let after: HTMLScriptElement | undefined;
+  const onload = w.onload;
   for (const el of blockedScripts.slice()) {
     const loader = el.getAttribute(ATTR) === 'l';
     if (el.isConnected && (loader ? loaderAllowed(el) : !blocks(el))) {
@@ -278,6 +302,9 @@ export const apply = () => {
       after = runScript(el, loader, after);
     }
   }
+  // A `window.onload` that the copies assign after load (Calendly's badge widget) is called once they have all run
+  // (late, above), unless it is the one there was before.
+  if (doc.readyState == 'complete') flush(waiting.push(() => w.onload != onload && w.onload?.(new Event('load'))));
   for (const e of em) {
     if (e.h && allowed(e) && !injected.has(e.i)) {
       injected.add(e.i);
