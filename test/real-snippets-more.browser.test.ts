@@ -862,6 +862,48 @@ google.maps.event.addDomListener(window, 'load', initialize);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+  it("Calendly's badge widget (`window.onload = …` next to its async script): the code waits with the script, and the badge appears on the consenting page", async () => {
+    // Calendly: Share → "Add to website" → Popup widget → badge, as handed out: the script is async, and the inline
+    // code assigns `window.onload`, which the browser calls once every script (the async one too) has run.
+    const badge = `<!-- Calendly badge widget begin -->
+<link href="https://assets.calendly.com/assets/external/widget.css" rel="stylesheet">
+<script src="https://assets.calendly.com/assets/external/widget.js" type="text/javascript" async></script>
+<script type="text/javascript">window.onload = function() { Calendly.initBadgeWidget({ url: 'https://calendly.com/your-name', text: 'Schedule time with me', color: '#0069ff', textColor: '#ffffff', branding: undefined }); }</script>
+<!-- Calendly badge widget end -->`;
+    // A stand-in with the script's shape: it defines `Calendly`, and the badge is an element in the page.
+    const library = `window.Calendly={initBadgeWidget:function(o){var d=document.createElement('div');d.className='calendly-badge-widget';d.textContent=o.text;document.body.appendChild(d);window.__badges=(window.__badges||0)+1;}};`;
+    const snippet = await setup(['Calendly']);
+    const { context, page: p, errors } = await open(
+      snippet,
+      (widgetSnippet) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}</head><body><h1>Book a call</h1>${badge}</body></html>`,
+      // The script arrives late (400 ms), so the copy of the inline code has run long before it.
+      async (route) => {
+        const url = bare(route.request().url());
+        const script = url.startsWith('assets.calendly.com/assets/external/widget.js');
+        if (script) await new Promise((r) => setTimeout(r, 400));
+        await route.fulfill({ status: 200, contentType: script ? 'text/javascript' : 'text/css', body: script ? library : '' }).catch(() => undefined);
+      },
+    );
+    // Before consent the inline code waits with the script (it names `Calendly.init…`), so the page's load cannot call
+    // it and fail on a missing `Calendly` either.
+    await p.waitForLoadState('load');
+    await p.waitForTimeout(300);
+    expect(await typeOf(p, 'Calendly')).toBe('undefined');
+    expect(await p.evaluate(() => window.onload)).toBeNull();
+    expect(errors).toEqual([]);
+    await widget(p).locator('button.a').click();
+    await p.waitForFunction(() => (window as unknown as Record<string, unknown>).__badges === 1, undefined, { timeout: 15_000 }).catch(() => undefined);
+    expect(await p.locator('.calendly-badge-widget').count(), 'no badge on the consenting page').toBe(1);
+    // The page's own `window.onload`, assigned after load, keeps the browser's behaviour: it is not called.
+    await p.evaluate(() => {
+      window.onload = () => ((window as unknown as Record<string, unknown>).__own = true);
+    });
+    await p.waitForTimeout(300);
+    expect(await typeOf(p, '__own')).toBe('undefined');
+    expect(await p.evaluate(() => (window as unknown as Record<string, unknown>).__badges)).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
   it("Google Maps' dynamic library import: the loader its bootstrap inserts waits for consent, then the map's code resumes", async () => {
     // developers.google.com/maps/documentation/javascript/load-maps-js-api ("Use dynamic library import"), then the
     // "Add a map" sample. The bootstrap names the API's host only in parts (`maps.${c}apis.com`), so it runs; the
