@@ -268,7 +268,8 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
   if (type) s.type = type;
   if (src) {
     s.src = src;
-    hold(s);
+    // A classic script with `nomodule` is never fetched in a browser with modules, and fires neither event.
+    if (!s.noModule) hold(s);
     // The attribute, not the property: a parser-inserted script whose preparation stopped at its blocked type has
     // the "force async" flag set, so `old.async` was true for every one of them and the copies ran in the order
     // they arrived, where classic scripts must run in the page's order (a library before the code that uses it).
@@ -276,8 +277,9 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
   } else s.text = old.text;
   S._approved.add(s);
   old.replaceWith(s);
-  // A copy made here is async unless it is an external classic script of the page's order (set above).
-  return s.async ? after : s;
+  // A copy made here is async unless it is an external classic script of the page's order (set above); one with
+  // `nomodule` never runs, and nothing waits for it.
+  return s.async || s.noModule ? after : s;
 };
 
 export const loaderAllowed = (el: HTMLScriptElement) => {
