@@ -30,6 +30,46 @@ const HOTJAR = `<!-- Hotjar Tracking Code for https://www.example.com -->
     })(window,document,'https://static.hotjar.com/c/hotjar-','.js?sv=');
 </script>`;
 
+// Hotjar's tracking code for sites set up since 2025 (Hotjar is part of Contentsquare): the same loader, its script
+// now from Contentsquare's host. The catalogue's Hotjar markers named only hotjar.com hosts, so it ran before consent.
+const HOTJAR_CSQ = `<script>
+    (function (c, s, q, u, a, r, e) {
+        c.hj=c.hj||function(){(c.hj.q=c.hj.q||[]).push(arguments)};
+        c._hjSettings = { hjid: a };
+        r = s.getElementsByTagName('head')[0];
+        e = s.createElement('script');
+        e.async = true;
+        e.src = q + c._hjSettings.hjid + u;
+        r.appendChild(e);
+    })(window, document, 'https://static.hj.contentsquare.net/c/csq-', '.js', 7654321);
+</script>`;
+
+// Contentsquare's main tag, as its implementation guide prints it for a site's template.
+const CONTENTSQUARE = `<script type="text/javascript">
+  (function () {
+    window._uxa = window._uxa || [];
+    if (typeof CS_CONF === 'undefined') {
+      window._uxa.push(['setPath', window.location.pathname+window.location.hash.replace('#','?__')]);
+      var mt = document.createElement("script"); mt.type = "text/javascript"; mt.async = true;
+      mt.src = "//t.contentsquare.net/uxa/0123456789abc.js";
+      document.getElementsByTagName("head")[0].appendChild(mt);
+    }
+    else {
+      window._uxa.push(['trackPageview', window.location.pathname+window.location.hash.replace('#','?__')]);
+    }
+  })();
+</script>`;
+
+// Klarna On-site Messaging through the Klarna Web SDK (merchant portal → On-site messaging → Installation; every
+// setup since January 2024): the SDK from js.klarna.com, then a placement element where the message goes.
+const KLARNA_OSM = `<script
+  async
+  data-environment="production"
+  src="https://js.klarna.com/web-sdk/v1/klarna.js"
+  data-client-id="klarna_live_client_0123456789abcdef"
+></script>
+<klarna-placement data-key="credit-promotion-badge" data-locale="de-DE" data-purchase-amount="4999"></klarna-placement>`;
+
 // Microsoft Clarity: Settings → Setup → "Install tracking code manually".
 const CLARITY = `<script type="text/javascript">
     (function(c,l,a,r,i,t,y){
@@ -254,6 +294,8 @@ interface Vendor {
 
 const VENDORS: Record<string, Vendor> = {
   hotjar: { preset: 'Hotjar', snippet: HOTJAR, place: 'head', scripts: [{ url: 'static.hotjar.com/c/hotjar-1234567.js?sv=6', global: '__ran_hotjar' }], inline: ['hj', '_hjSettings'] },
+  hotjarCsq: { preset: 'Hotjar', snippet: HOTJAR_CSQ, place: 'head', scripts: [{ url: 'static.hj.contentsquare.net/c/csq-7654321.js', global: '__ran_hotjar_csq' }], inline: ['hj', '_hjSettings'] },
+  contentsquare: { preset: 'Contentsquare', snippet: CONTENTSQUARE, place: 'head', scripts: [{ url: 't.contentsquare.net/uxa/0123456789abc.js', global: '__ran_contentsquare' }], inline: ['_uxa'] },
   clarity: { preset: 'Microsoft Clarity', snippet: CLARITY, place: 'head', scripts: [{ url: 'www.clarity.ms/tag/abcdefghij', global: '__ran_clarity' }], inline: ['clarity'] },
   linkedin: {
     preset: 'LinkedIn Insight Tag', snippet: LINKEDIN, place: 'head',
@@ -284,6 +326,7 @@ const VENDORS: Record<string, Vendor> = {
     preset: 'Google reCAPTCHA', snippet: RECAPTCHA_NET, place: 'body',
     scripts: [{ url: 'www.recaptcha.net/recaptcha/api.js?render=6LcY', global: '__ran_recaptcha_net', html: true }], free: 'function onClick(e)',
   },
+  klarnaOsm: { preset: 'Klarna On-site Messaging', snippet: KLARNA_OSM, place: 'body', scripts: [{ url: 'js.klarna.com/web-sdk/v1/klarna.js', global: '__ran_klarna_osm', html: true }] },
   spotify: { preset: 'Spotify Embeds', snippet: SPOTIFY, place: 'body', scripts: [], frames: [{ url: 'open.spotify.com/embed/track/4cOdK2wGLETKBW3PvgPWqT', html: true }] },
   calendly: {
     preset: 'Calendly', snippet: CALENDLY, place: 'body',
