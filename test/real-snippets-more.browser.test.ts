@@ -70,6 +70,47 @@ const KLARNA_OSM = `<script
 ></script>
 <klarna-placement data-key="credit-promotion-badge" data-locale="de-DE" data-purchase-amount="4999"></klarna-placement>`;
 
+// Brevo Conversations: Conversations → Settings → "Install the chat on your website".
+const BREVO_CONVERSATIONS = `<!-- Brevo Conversations {literal} -->
+<script>
+    (function(d, w, c) {
+        w.BrevoConversationsID = '0123456789abcdef01234567';
+        w[c] = w[c] || function() {
+            (w[c].q = w[c].q || []).push(arguments);
+        };
+        var s = d.createElement('script');
+        s.async = true;
+        s.src = 'https://conversations-widget.brevo.com/brevo-conversations.js';
+        if (d.head) d.head.appendChild(s);
+    })(document, window, 'BrevoConversations');
+</script>
+<!-- /Brevo Conversations {/literal} -->`;
+
+// Smartsupp: Settings → Chat box → Chat code.
+const SMARTSUPP = `<!-- Smartsupp Live Chat script -->
+<script type="text/javascript">
+var _smartsupp = _smartsupp || {};
+_smartsupp.key = '0123456789abcdef0123456789abcdef01234567';
+window.smartsupp||(function(d) {
+  var s,c,o=smartsupp=function(){ o._.push(arguments)};o._=[];
+  s=d.getElementsByTagName('script')[0];c=d.createElement('script');
+  c.type='text/javascript';c.charset='utf-8';c.async=true;
+  c.src='https://www.smartsuppchat.com/loader.js?';s.parentNode.insertBefore(c,s);
+})(document);
+</script>
+<noscript> Powered by <a href=“https://www.smartsupp.com” target=“_blank”>Smartsupp</a></noscript>`;
+
+// Leadfeeder (Dealfront; also Pipedrive's web visitor tracking): Settings → Tracking script.
+const LEADFEEDER = `<script> (function(ss,ex){ window.ldfdr=window.ldfdr||function(){(ldfdr._q=ldfdr._q||[]).push([].slice.call(arguments));}; (function(d,s){ fs=d.getElementsByTagName(s)[0]; function ce(src){ var cs=d.createElement(s); cs.src=src; cs.async=1; fs.parentNode.insertBefore(cs,fs); }; ce('https://sc.lfeeder.com/lftracker_v1_'+ss+(ex?'_'+ex:'')+'.js'); })(document,'script'); })('AbCdEfGhIjKlMnOp'); </script>`;
+
+// Trustindex: the widget's "HTML code" for a site without its WordPress plugin.
+const TRUSTINDEX = `<script defer async src='https://cdn.trustindex.io/loader.js?0123456789abcdef0123456789a'></script>`;
+
+// Elfsight: a widget's "Add to website" code (the platform script and the widget's element).
+const ELFSIGHT = `<!-- Elfsight Google Reviews | Untitled Google Reviews -->
+<script src="https://static.elfsight.com/platform/platform.js" async></script>
+<div class="elfsight-app-01234567-89ab-cdef-0123-456789abcdef" data-elfsight-app-lazy></div>`;
+
 // Microsoft Clarity: Settings → Setup → "Install tracking code manually".
 const CLARITY = `<script type="text/javascript">
     (function(c,l,a,r,i,t,y){
@@ -327,6 +368,14 @@ const VENDORS: Record<string, Vendor> = {
     scripts: [{ url: 'www.recaptcha.net/recaptcha/api.js?render=6LcY', global: '__ran_recaptcha_net', html: true }], free: 'function onClick(e)',
   },
   klarnaOsm: { preset: 'Klarna On-site Messaging', snippet: KLARNA_OSM, place: 'body', scripts: [{ url: 'js.klarna.com/web-sdk/v1/klarna.js', global: '__ran_klarna_osm', html: true }] },
+  brevoConversations: {
+    preset: 'Brevo Conversations', snippet: BREVO_CONVERSATIONS, place: 'body',
+    scripts: [{ url: 'conversations-widget.brevo.com/brevo-conversations.js', global: '__ran_brevo_conversations' }], inline: ['BrevoConversationsID', 'BrevoConversations'],
+  },
+  smartsupp: { preset: 'Smartsupp', snippet: SMARTSUPP, place: 'body', scripts: [{ url: 'www.smartsuppchat.com/loader.js', global: '__ran_smartsupp' }], inline: ['_smartsupp', 'smartsupp'] },
+  leadfeeder: { preset: 'Leadfeeder (Dealfront)', snippet: LEADFEEDER, place: 'head', scripts: [{ url: 'sc.lfeeder.com/lftracker_v1_AbCdEfGhIjKlMnOp.js', global: '__ran_leadfeeder' }], inline: ['ldfdr'] },
+  trustindex: { preset: 'Trustindex', snippet: TRUSTINDEX, place: 'body', scripts: [{ url: 'cdn.trustindex.io/loader.js?0123456789abcdef0123456789a', global: '__ran_trustindex', html: true }] },
+  elfsight: { preset: 'Elfsight', snippet: ELFSIGHT, place: 'body', scripts: [{ url: 'static.elfsight.com/platform/platform.js', global: '__ran_elfsight', html: true }] },
   spotify: { preset: 'Spotify Embeds', snippet: SPOTIFY, place: 'body', scripts: [], frames: [{ url: 'open.spotify.com/embed/track/4cOdK2wGLETKBW3PvgPWqT', html: true }] },
   calendly: {
     preset: 'Calendly', snippet: CALENDLY, place: 'body',
@@ -382,9 +431,9 @@ for (const loader of ['__ran_hubspot', '__ran_hubspot_eu']) {
 const STAND_IN_SCRIPTS = [...SCRIPTS, ...HUBSPOT_PARTS];
 
 const presetOf = (v: Vendor) => CATALOGUE.find((p) => p.name === v.preset)!;
-/** Each `<script>` of a snippet: its `src`, or its inline text. */
+/** Each `<script>` of a snippet: its `src` (in either quotes), or its inline text. */
 const scriptsOf = (html: string) =>
-  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map(([, attrs, text]) => /\ssrc="([^"]+)"/.exec(attrs!)?.[1] ?? text!);
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map(([, attrs, text]) => /\ssrc=(?:"([^"]+)"|'([^']+)')/.exec(attrs!)?.slice(1).find(Boolean) ?? text!);
 
 let browser: Browser;
 let site: Site;
