@@ -111,6 +111,23 @@ const ELFSIGHT = `<!-- Elfsight Google Reviews | Untitled Google Reviews -->
 <script src="https://static.elfsight.com/platform/platform.js" async></script>
 <div class="elfsight-app-01234567-89ab-cdef-0123-456789abcdef" data-elfsight-app-lazy></div>`;
 
+// Google Calendar: Settings → "Integrate calendar" → embed code; Google Forms: Send → "<>" (embed HTML).
+const GOOGLE_EMBEDS = `<iframe src="https://calendar.google.com/calendar/embed?src=club.example%40gmail.com&ctz=Europe%2FBerlin" style="border: 0" width="800" height="600" frameborder="0" scrolling="no"></iframe>
+<iframe src="https://docs.google.com/forms/d/e/1FAIpQLSe0123456789abcdefghijklmnopqrstuvwxyzABCDEFG/viewform?embedded=true" width="640" height="800" frameborder="0" marginheight="0" marginwidth="0">Wird geladen…</iframe>`;
+
+// Twitch: the embed guide's iframe player, and its "Embedding Everything" JavaScript form.
+const TWITCH = `<iframe src="https://player.twitch.tv/?channel=examplechannel&parent=127.0.0.1" frameborder="0" allowfullscreen="true" scrolling="no" height="378" width="620"></iframe>
+<div id="twitch-embed"></div>
+<script src="https://embed.twitch.tv/embed/v1.js"></script>
+<script type="text/javascript">
+  new Twitch.Embed("twitch-embed", {
+    width: 854,
+    height: 480,
+    channel: "monstercat",
+    parent: ["127.0.0.1"]
+  });
+</script>`;
+
 // Microsoft Clarity: Settings → Setup → "Install tracking code manually".
 const CLARITY = `<script type="text/javascript">
     (function(c,l,a,r,i,t,y){
@@ -376,6 +393,15 @@ const VENDORS: Record<string, Vendor> = {
   leadfeeder: { preset: 'Leadfeeder (Dealfront)', snippet: LEADFEEDER, place: 'head', scripts: [{ url: 'sc.lfeeder.com/lftracker_v1_AbCdEfGhIjKlMnOp.js', global: '__ran_leadfeeder' }], inline: ['ldfdr'] },
   trustindex: { preset: 'Trustindex', snippet: TRUSTINDEX, place: 'body', scripts: [{ url: 'cdn.trustindex.io/loader.js?0123456789abcdef0123456789a', global: '__ran_trustindex', html: true }] },
   elfsight: { preset: 'Elfsight', snippet: ELFSIGHT, place: 'body', scripts: [{ url: 'static.elfsight.com/platform/platform.js', global: '__ran_elfsight', html: true }] },
+  googleEmbeds: {
+    preset: 'Google Calendar, Forms and Docs embeds', snippet: GOOGLE_EMBEDS, place: 'body', scripts: [],
+    frames: [{ url: 'calendar.google.com/calendar/embed?src=club.example', html: true }, { url: 'docs.google.com/forms/d/e/1FAIpQLSe', html: true }],
+  },
+  twitch: {
+    preset: 'Twitch', snippet: TWITCH, place: 'body',
+    scripts: [{ url: 'embed.twitch.tv/embed/v1.js', global: '__ran_twitch', html: true }],
+    frames: [{ url: 'player.twitch.tv/?channel=examplechannel', html: true }, { url: 'embed.twitch.tv/?channel=monstercat' }],
+  },
   spotify: { preset: 'Spotify Embeds', snippet: SPOTIFY, place: 'body', scripts: [], frames: [{ url: 'open.spotify.com/embed/track/4cOdK2wGLETKBW3PvgPWqT', html: true }] },
   calendly: {
     preset: 'Calendly', snippet: CALENDLY, place: 'body',
@@ -402,6 +428,7 @@ const PRESET_NAMES = [...new Set(ENTRIES.map(([, v]) => v.preset))];
  * widgets.js replace their blockquote with the post's frame, reCAPTCHA's api.js renders the checkbox frame.
  */
 const STAND_IN_EXTRA: Record<string, string> = {
+  __ran_twitch: `window.Twitch={Embed:function(id,o){var f=document.createElement('iframe');f.src='https://embed.twitch.tv/?channel='+o.channel+'&parent='+o.parent[0];f.width=o.width;f.height=o.height;document.getElementById(id).appendChild(f);}};`,
   __ran_calendly: `document.querySelectorAll('.calendly-inline-widget').forEach(function(d){var f=document.createElement('iframe');f.src=d.getAttribute('data-url')+'?embed_domain='+location.host+'&embed_type=Inline';f.width='100%';f.height='100%';d.appendChild(f);});`,
   __ran_instagram: `document.querySelectorAll('blockquote.instagram-media').forEach(function(b){var f=document.createElement('iframe');f.src=b.getAttribute('data-instgrm-permalink').split('?')[0]+'embed/captioned/?cr=1&v=14';f.width='540';f.height='600';b.replaceWith(f);});`,
   __ran_twitter_widgets: `document.querySelectorAll('blockquote.twitter-tweet').forEach(function(b){var id=/status\\/(\\d+)/.exec(b.innerHTML)[1];var f=document.createElement('iframe');f.src='https://platform.twitter.com/embed/Tweet.html?id='+id;f.width='550';f.height='400';b.replaceWith(f);});`,
