@@ -128,6 +128,25 @@ const TWITCH = `<iframe src="https://player.twitch.tv/?channel=examplechannel&pa
   });
 </script>`;
 
+// Smartlook: Project settings → Setup → "Tracking code" (EU region).
+const SMARTLOOK = `<script type='text/javascript'>
+  window.smartlook||(function(d) {
+    var o=smartlook=function(){ o.api.push(arguments)},h=d.getElementsByTagName('head')[0];
+    var c=d.createElement('script');o.api=new Array();c.async=true;c.type='text/javascript';
+    c.charset='utf-8';c.src='https://web-sdk.smartlook.com/recorder.js';h.appendChild(c);
+    })(document);
+    smartlook('init', '0123456789abcdef0123456789abcdef01234567', { region: 'eu' });
+</script>`;
+
+// Google Translate's website widget, as its long-standing embed code has it (the element, the callback, the loader).
+const GOOGLE_TRANSLATE = `<div id="google_translate_element"></div>
+<script type="text/javascript">
+function googleTranslateElementInit() {
+  new google.translate.TranslateElement({pageLanguage: 'de'}, 'google_translate_element');
+}
+</script>
+<script type="text/javascript" src="//translate.google.com/translate_a/element.js?cb=googleTranslateElementInit"></script>`;
+
 // Microsoft Clarity: Settings → Setup → "Install tracking code manually".
 const CLARITY = `<script type="text/javascript">
     (function(c,l,a,r,i,t,y){
@@ -402,6 +421,12 @@ const VENDORS: Record<string, Vendor> = {
     scripts: [{ url: 'embed.twitch.tv/embed/v1.js', global: '__ran_twitch', html: true }],
     frames: [{ url: 'player.twitch.tv/?channel=examplechannel', html: true }, { url: 'embed.twitch.tv/?channel=monstercat' }],
   },
+  smartlook: { preset: 'Smartlook', snippet: SMARTLOOK, place: 'head', scripts: [{ url: 'web-sdk.smartlook.com/recorder.js', global: '__ran_smartlook' }], inline: ['smartlook'] },
+  googleTranslate: {
+    preset: 'Google Translate (website widget)', snippet: GOOGLE_TRANSLATE, place: 'body',
+    scripts: [{ url: 'translate.google.com/translate_a/element.js?cb=googleTranslateElementInit', global: '__ran_google_translate', html: true }],
+    inline: ['googleTranslateElementInit', '__translate_built'],
+  },
   spotify: { preset: 'Spotify Embeds', snippet: SPOTIFY, place: 'body', scripts: [], frames: [{ url: 'open.spotify.com/embed/track/4cOdK2wGLETKBW3PvgPWqT', html: true }] },
   calendly: {
     preset: 'Calendly', snippet: CALENDLY, place: 'body',
@@ -429,6 +454,8 @@ const PRESET_NAMES = [...new Set(ENTRIES.map(([, v]) => v.preset))];
  */
 const STAND_IN_EXTRA: Record<string, string> = {
   __ran_twitch: `window.Twitch={Embed:function(id,o){var f=document.createElement('iframe');f.src='https://embed.twitch.tv/?channel='+o.channel+'&parent='+o.parent[0];f.width=o.width;f.height=o.height;document.getElementById(id).appendChild(f);}};`,
+  // The loader calls the page's callback, which builds the widget through `google.translate` (defined here).
+  __ran_google_translate: `window.google=window.google||{};google.translate={TranslateElement:function(){window.__translate_built=true;}};googleTranslateElementInit();`,
   __ran_calendly: `document.querySelectorAll('.calendly-inline-widget').forEach(function(d){var f=document.createElement('iframe');f.src=d.getAttribute('data-url')+'?embed_domain='+location.host+'&embed_type=Inline';f.width='100%';f.height='100%';d.appendChild(f);});`,
   __ran_instagram: `document.querySelectorAll('blockquote.instagram-media').forEach(function(b){var f=document.createElement('iframe');f.src=b.getAttribute('data-instgrm-permalink').split('?')[0]+'embed/captioned/?cr=1&v=14';f.width='540';f.height='600';b.replaceWith(f);});`,
   __ran_twitter_widgets: `document.querySelectorAll('blockquote.twitter-tweet').forEach(function(b){var id=/status\\/(\\d+)/.exec(b.innerHTML)[1];var f=document.createElement('iframe');f.src='https://platform.twitter.com/embed/Tweet.html?id='+id;f.width='550';f.height='400';b.replaceWith(f);});`,
