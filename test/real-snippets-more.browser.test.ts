@@ -147,6 +147,9 @@ function googleTranslateElementInit() {
 </script>
 <script type="text/javascript" src="//translate.google.com/translate_a/element.js?cb=googleTranslateElementInit"></script>`;
 
+// Google My Maps: a map's menu → "Embed on my site" (a custom map of places, common on club and event pages).
+const GOOGLE_MY_MAPS = `<iframe src="https://www.google.com/maps/d/u/0/embed?mid=1AbCdEfGhIjKlMnOpQrStUvWxYz012345&ehbc=2E312F" width="640" height="480"></iframe>`;
+
 // Microsoft Clarity: Settings → Setup → "Install tracking code manually".
 const CLARITY = `<script type="text/javascript">
     (function(c,l,a,r,i,t,y){
@@ -427,6 +430,7 @@ const VENDORS: Record<string, Vendor> = {
     scripts: [{ url: 'translate.google.com/translate_a/element.js?cb=googleTranslateElementInit', global: '__ran_google_translate', html: true }],
     inline: ['googleTranslateElementInit', '__translate_built'],
   },
+  googleMyMaps: { preset: 'Google Maps', snippet: GOOGLE_MY_MAPS, place: 'body', scripts: [], frames: [{ url: 'www.google.com/maps/d/u/0/embed?mid=', html: true }] },
   spotify: { preset: 'Spotify Embeds', snippet: SPOTIFY, place: 'body', scripts: [], frames: [{ url: 'open.spotify.com/embed/track/4cOdK2wGLETKBW3PvgPWqT', html: true }] },
   calendly: {
     preset: 'Calendly', snippet: CALENDLY, place: 'body',
