@@ -150,6 +150,13 @@ function googleTranslateElementInit() {
 // Google My Maps: a map's menu → "Embed on my site" (a custom map of places, common on club and event pages).
 const GOOGLE_MY_MAPS = `<iframe src="https://www.google.com/maps/d/u/0/embed?mid=1AbCdEfGhIjKlMnOpQrStUvWxYz012345&ehbc=2E312F" width="640" height="480"></iframe>`;
 
+// Vimeo's live event embed (an event's "Embed" code); its video embeds are tested in real-snippets.browser.test.ts.
+const VIMEO_EVENT = `<div style="padding:56.25% 0 0 0;position:relative;"><iframe src="https://vimeo.com/event/1234567/embed" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen style="position:absolute;top:0;left:0;width:100%;height:100%;"></iframe></div>`;
+
+// Apple Music and Apple Podcasts: Share → "Embed" (an album track and a podcast episode).
+const APPLE_EMBEDS = `<iframe allow="autoplay *; encrypted-media *; fullscreen *; clipboard-write" frameborder="0" height="175" style="width:100%;max-width:660px;overflow:hidden;border-radius:10px;" sandbox="allow-forms allow-popups allow-same-origin allow-scripts allow-storage-access-by-user-activation allow-top-navigation-by-user-activation" src="https://embed.music.apple.com/de/album/example-album/1234567890?i=1234567891"></iframe>
+<iframe allow="autoplay *; encrypted-media *; fullscreen *; clipboard-write" frameborder="0" height="175" style="width:100%;max-width:660px;overflow:hidden;border-radius:10px;" sandbox="allow-forms allow-popups allow-same-origin allow-scripts allow-storage-access-by-user-activation allow-top-navigation-by-user-activation" src="https://embed.podcasts.apple.com/de/podcast/example-podcast/id1234567890?i=1000123456789"></iframe>`;
+
 // Microsoft Clarity: Settings → Setup → "Install tracking code manually".
 const CLARITY = `<script type="text/javascript">
     (function(c,l,a,r,i,t,y){
@@ -431,6 +438,11 @@ const VENDORS: Record<string, Vendor> = {
     inline: ['googleTranslateElementInit', '__translate_built'],
   },
   googleMyMaps: { preset: 'Google Maps', snippet: GOOGLE_MY_MAPS, place: 'body', scripts: [], frames: [{ url: 'www.google.com/maps/d/u/0/embed?mid=', html: true }] },
+  vimeoEvent: { preset: 'Vimeo', snippet: VIMEO_EVENT, place: 'body', scripts: [], frames: [{ url: 'vimeo.com/event/1234567/embed', html: true }] },
+  apple: {
+    preset: 'Apple Music and Podcasts embeds', snippet: APPLE_EMBEDS, place: 'body', scripts: [],
+    frames: [{ url: 'embed.music.apple.com/de/album/example-album/', html: true }, { url: 'embed.podcasts.apple.com/de/podcast/example-podcast/', html: true }],
+  },
   spotify: { preset: 'Spotify Embeds', snippet: SPOTIFY, place: 'body', scripts: [], frames: [{ url: 'open.spotify.com/embed/track/4cOdK2wGLETKBW3PvgPWqT', html: true }] },
   calendly: {
     preset: 'Calendly', snippet: CALENDLY, place: 'body',
