@@ -148,6 +148,9 @@ function googleTranslateElementInit() {
 <script type="text/javascript" src="//translate.google.com/translate_a/element.js?cb=googleTranslateElementInit"></script>`;
 
 // Google My Maps: a map's menu → "Embed on my site" (a custom map of places, common on club and event pages).
+// The embed code Google Maps handed out for years, on a country domain, still on many German sites.
+const GOOGLE_MAPS_DE = `<iframe width="600" height="400" frameborder="0" scrolling="no" marginheight="0" marginwidth="0" src="https://maps.google.de/maps?f=q&amp;source=s_q&amp;hl=de&amp;q=Brandenburger+Tor,+Berlin&amp;ie=UTF8&amp;z=15&amp;output=embed"></iframe>`;
+
 const GOOGLE_MY_MAPS = `<iframe src="https://www.google.com/maps/d/u/0/embed?mid=1AbCdEfGhIjKlMnOpQrStUvWxYz012345&ehbc=2E312F" width="640" height="480"></iframe>`;
 
 // Vimeo's live event embed (an event's "Embed" code); its video embeds are tested in real-snippets.browser.test.ts.
@@ -437,6 +440,7 @@ const VENDORS: Record<string, Vendor> = {
     scripts: [{ url: 'translate.google.com/translate_a/element.js?cb=googleTranslateElementInit', global: '__ran_google_translate', html: true }],
     inline: ['googleTranslateElementInit', '__translate_built'],
   },
+  googleMapsDe: { preset: 'Google Maps', snippet: GOOGLE_MAPS_DE, place: 'body', scripts: [], frames: [{ url: 'maps.google.de/maps?f=q&source=s_q&hl=de&q=Brandenburger', html: true }] },
   googleMyMaps: { preset: 'Google Maps', snippet: GOOGLE_MY_MAPS, place: 'body', scripts: [], frames: [{ url: 'www.google.com/maps/d/u/0/embed?mid=', html: true }] },
   vimeoEvent: { preset: 'Vimeo', snippet: VIMEO_EVENT, place: 'body', scripts: [], frames: [{ url: 'vimeo.com/event/1234567/embed', html: true }] },
   apple: {
