@@ -160,6 +160,9 @@ const VIMEO_EVENT = `<div style="padding:56.25% 0 0 0;position:relative;"><ifram
 const APPLE_EMBEDS = `<iframe allow="autoplay *; encrypted-media *; fullscreen *; clipboard-write" frameborder="0" height="175" style="width:100%;max-width:660px;overflow:hidden;border-radius:10px;" sandbox="allow-forms allow-popups allow-same-origin allow-scripts allow-storage-access-by-user-activation allow-top-navigation-by-user-activation" src="https://embed.music.apple.com/de/album/example-album/1234567890?i=1234567891"></iframe>
 <iframe allow="autoplay *; encrypted-media *; fullscreen *; clipboard-write" frameborder="0" height="175" style="width:100%;max-width:660px;overflow:hidden;border-radius:10px;" sandbox="allow-forms allow-popups allow-same-origin allow-scripts allow-storage-access-by-user-activation allow-top-navigation-by-user-activation" src="https://embed.podcasts.apple.com/de/podcast/example-podcast/id1234567890?i=1000123456789"></iframe>`;
 
+// Issuu: a publication's Share → Embed (the responsive iframe code).
+const ISSUU = `<div style="position:relative;padding-top:max(60%,326px);height:0;width:100%"><iframe allow="clipboard-write" sandbox="allow-top-navigation allow-top-navigation-by-user-activation allow-downloads allow-scripts allow-same-origin allow-popups allow-modals allow-popups-to-escape-sandbox allow-forms" allowfullscreen="true" style="position:absolute;border:none;width:100%;height:100%;left:0;right:0;top:0;bottom:0;" src="https://e.issuu.com/embed.html?d=example_brochure_2026&u=examplepublisher"></iframe></div>`;
+
 // Microsoft Clarity: Settings → Setup → "Install tracking code manually".
 const CLARITY = `<script type="text/javascript">
     (function(c,l,a,r,i,t,y){
@@ -447,6 +450,7 @@ const VENDORS: Record<string, Vendor> = {
     preset: 'Apple Music and Podcasts embeds', snippet: APPLE_EMBEDS, place: 'body', scripts: [],
     frames: [{ url: 'embed.music.apple.com/de/album/example-album/', html: true }, { url: 'embed.podcasts.apple.com/de/podcast/example-podcast/', html: true }],
   },
+  issuu: { preset: 'Issuu', snippet: ISSUU, place: 'body', scripts: [], frames: [{ url: 'e.issuu.com/embed.html?d=example_brochure_2026', html: true }] },
   spotify: { preset: 'Spotify Embeds', snippet: SPOTIFY, place: 'body', scripts: [], frames: [{ url: 'open.spotify.com/embed/track/4cOdK2wGLETKBW3PvgPWqT', html: true }] },
   calendly: {
     preset: 'Calendly', snippet: CALENDLY, place: 'body',
