@@ -163,6 +163,22 @@ const APPLE_EMBEDS = `<iframe allow="autoplay *; encrypted-media *; fullscreen *
 // Issuu: a publication's Share → Embed (the responsive iframe code).
 const ISSUU = `<div style="position:relative;padding-top:max(60%,326px);height:0;width:100%"><iframe allow="clipboard-write" sandbox="allow-top-navigation allow-top-navigation-by-user-activation allow-downloads allow-scripts allow-same-origin allow-popups allow-modals allow-popups-to-escape-sandbox allow-forms" allowfullscreen="true" style="position:absolute;border:none;width:100%;height:100%;left:0;right:0;top:0;bottom:0;" src="https://e.issuu.com/embed.html?d=example_brochure_2026&u=examplepublisher"></iframe></div>`;
 
+// Jotform: Publish → Embed → "iFrame" (the frame, the embed handler that sizes it, and the handler's call).
+const JOTFORM = `<iframe
+      id="JotFormIFrame-230123456789012"
+      title="Kontaktformular"
+      onload="window.parent.scrollTo(0,0)"
+      allowtransparency="true"
+      allow="geolocation; microphone; camera; fullscreen"
+      src="https://form.jotform.com/230123456789012"
+      frameborder="0"
+      style="min-width:100%;max-width:100%;height:539px;border:none;"
+      scrolling="no"
+    >
+    </iframe>
+    <script src='https://cdn.jotfor.ms/s/umd/latest/for-form-embed-handler.js'></script>
+    <script>window.jotformEmbedHandler("iframe[id='JotFormIFrame-230123456789012']", "https://form.jotform.com/")</script>`;
+
 // Microsoft Clarity: Settings → Setup → "Install tracking code manually".
 const CLARITY = `<script type="text/javascript">
     (function(c,l,a,r,i,t,y){
@@ -451,6 +467,11 @@ const VENDORS: Record<string, Vendor> = {
     frames: [{ url: 'embed.music.apple.com/de/album/example-album/', html: true }, { url: 'embed.podcasts.apple.com/de/podcast/example-podcast/', html: true }],
   },
   issuu: { preset: 'Issuu', snippet: ISSUU, place: 'body', scripts: [], frames: [{ url: 'e.issuu.com/embed.html?d=example_brochure_2026', html: true }] },
+  jotform: {
+    preset: 'Jotform', snippet: JOTFORM, place: 'body',
+    scripts: [{ url: 'cdn.jotfor.ms/s/umd/latest/for-form-embed-handler.js', global: '__ran_jotform', html: true }],
+    frames: [{ url: 'form.jotform.com/230123456789012', html: true }], inline: ['__jotform_sized'],
+  },
   spotify: { preset: 'Spotify Embeds', snippet: SPOTIFY, place: 'body', scripts: [], frames: [{ url: 'open.spotify.com/embed/track/4cOdK2wGLETKBW3PvgPWqT', html: true }] },
   calendly: {
     preset: 'Calendly', snippet: CALENDLY, place: 'body',
@@ -480,6 +501,7 @@ const STAND_IN_EXTRA: Record<string, string> = {
   __ran_twitch: `window.Twitch={Embed:function(id,o){var f=document.createElement('iframe');f.src='https://embed.twitch.tv/?channel='+o.channel+'&parent='+o.parent[0];f.width=o.width;f.height=o.height;document.getElementById(id).appendChild(f);}};`,
   // The loader calls the page's callback, which builds the widget through `google.translate` (defined here).
   __ran_google_translate: `window.google=window.google||{};google.translate={TranslateElement:function(){window.__translate_built=true;}};googleTranslateElementInit();`,
+  __ran_jotform: `window.jotformEmbedHandler=function(){window.__jotform_sized=true;};`,
   __ran_calendly: `document.querySelectorAll('.calendly-inline-widget').forEach(function(d){var f=document.createElement('iframe');f.src=d.getAttribute('data-url')+'?embed_domain='+location.host+'&embed_type=Inline';f.width='100%';f.height='100%';d.appendChild(f);});`,
   __ran_instagram: `document.querySelectorAll('blockquote.instagram-media').forEach(function(b){var f=document.createElement('iframe');f.src=b.getAttribute('data-instgrm-permalink').split('?')[0]+'embed/captioned/?cr=1&v=14';f.width='540';f.height='600';b.replaceWith(f);});`,
   __ran_twitter_widgets: `document.querySelectorAll('blockquote.twitter-tweet').forEach(function(b){var id=/status\\/(\\d+)/.exec(b.innerHTML)[1];var f=document.createElement('iframe');f.src='https://platform.twitter.com/embed/Tweet.html?id='+id;f.width='550';f.height='400';b.replaceWith(f);});`,
