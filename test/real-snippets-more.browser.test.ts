@@ -1140,3 +1140,138 @@ initMap();
     await context.close();
   }, 60_000);
 });
+
+/**
+ * Google's tags served from the site's own tagging server (server-side Tag Manager), as Google documents it and as
+ * agencies set it up: the web container's snippet with `www.googletagmanager.com` replaced by the tagging server's
+ * host (a subdomain, or a path of the site itself: developers.google.com/tag-platform/tag-manager/server-side,
+ * "Custom domain configuration" and "Google tag gateway for advertisers"), gtag.js from the same server, and Stape's
+ * custom loader (its WordPress plugin "GTM Server Side" prints it), which requests gtm.js under a name of its own,
+ * and Addingwell's, whose address names nothing a marker could match. The catalogue named only Google's hosts, so
+ * all five ran before consent.
+ */
+describe("Google's tags from the site's own tagging server (server-side Tag Manager, Stape's and Addingwell's loaders)", () => {
+  const TAGGING = 'metrics.shop.example';
+  // The web container snippet (Tag Manager → Admin → Install), its script's host changed to the tagging server's.
+  const gtmFrom = (base: string, id: string) => `<!-- Google Tag Manager -->
+<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':
+new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],
+j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src=
+'${base}/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);
+})(window,document,'script','dataLayer','${id}');</script>
+<!-- End Google Tag Manager -->`;
+  // The Google tag (gtag.js) for GA4, loaded from the tagging server.
+  const GTAG = `<!-- Google tag (gtag.js) -->
+<script async src="https://${TAGGING}/gtag/js?id=G-SST1234567"></script>
+<script>
+  window.dataLayer = window.dataLayer || [];
+  function gtag(){dataLayer.push(arguments);}
+  gtag('js', new Date());
+  gtag('config', 'G-SST1234567');
+</script>`;
+  // The shape of Stape's custom loader: minified, the container id inside the address, the file named by the loader's
+  // identifier, `gtm.start` pushed as the container expects it.
+  const STAPE = `<!-- GTM Container Loader -->
+<script>!function(){"use strict";!function(e,t,n,a,o){e[a]=e[a]||[],e[a].push({"gtm.start":(new Date).getTime(),event:"gtm.js"});var r=t.getElementsByTagName(n)[0],s=t.createElement(n);s.async=!0,s.src="https://load.ss.shop.example/"+o+".js?id=GTM-STP4567",r.parentNode.insertBefore(s,r)}(window,document,"script","dataLayer","qwertzui")}();</script>`;
+  // Addingwell's web container snippet: its own file name, the id without its `GTM-` prefix. No marker can name this
+  // address; the loader's inline code (`gtm.start`) is what holds it back.
+  const ADDINGWELL = `<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':
+new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],
+j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src=
+'https://tracking.shop.example/x7k2p9.js?awl='+i.replace(/^GTM-/, '')+dl;f.parentNode.insertBefore(j,f);
+})(window,document,'script','dataLayer','GTM-AWL7890');</script>`;
+  const SCRIPTS_SST = [
+    { url: `${TAGGING}/gtm.js?id=GTM-SST1234`, global: '__ran_sgtm_subdomain', preset: 'Google Tag Manager' },
+    { url: `${TAGGING}/gtag/js?id=G-SST1234567`, global: '__ran_sgtm_gtag', preset: 'Google Analytics 4', html: true },
+    { url: 'load.ss.shop.example/qwertzui.js?id=GTM-STP4567', global: '__ran_stape', preset: 'Google Tag Manager' },
+    { url: 'tracking.shop.example/x7k2p9.js?awl=AWL7890', global: '__ran_addingwell', preset: 'Google Tag Manager', unnamed: true },
+  ];
+  const SAME_ORIGIN = '/metrics/gtm.js';
+  const page = (widgetSnippet: string) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}
+${gtmFrom(`https://${TAGGING}`, 'GTM-SST1234')}
+${gtmFrom(`${site.url}/metrics`, 'GTM-SAME123')}
+${GTAG}
+${STAPE}
+${ADDINGWELL}
+</head><body><h1>Shop</h1></body></html>`;
+  const answer = (route: Route) => {
+    const script = SCRIPTS_SST.find((s) => bare(route.request().url()).startsWith(s.url));
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: script ? `window.${script.global} = true;` : '' });
+  };
+  /** The same-origin container is served by the test site, whose unknown scripts push their path to `window.ran`. */
+  const sameOriginRan = (p: Page) => p.evaluate((path) => ((window as unknown as { ran?: string[] }).ran ?? []).includes(path), SAME_ORIGIN);
+  const sameOriginHits = () => site.hits.filter((h) => h.startsWith(SAME_ORIGIN)).length;
+
+  it('the catalogue claims each snippet, inline code and loaded script alike, for its preset', () => {
+    const misses: string[] = [];
+    const claims = (preset: string, s: string) => matches(s, CATALOGUE.find((c) => c.name === preset)!.scriptMarkers);
+    for (const [snippet, preset] of [[gtmFrom(`https://${TAGGING}`, 'GTM-SST1234'), 'Google Tag Manager'], [gtmFrom('https://www.shop.example/metrics', 'GTM-SAME123'), 'Google Tag Manager'], [GTAG.split('<script>')[0]!, 'Google Analytics 4'], [STAPE, 'Google Tag Manager'], [ADDINGWELL, 'Google Tag Manager']] as const) {
+      for (const script of scriptsOf(snippet)) if (!claims(preset, script)) misses.push(`${preset}: ${script.trim().slice(0, 90)}`);
+    }
+    for (const s of [...SCRIPTS_SST.filter((x) => !x.unnamed), { url: `www.shop.example${SAME_ORIGIN}?id=GTM-SAME123`, preset: 'Google Tag Manager' }]) if (!claims(s.preset, s.url)) misses.push(`${s.preset}: ${s.url}`);
+    // The container's frame for visitors without JavaScript, from the tagging server (a frame only where scripting is off).
+    if (!matches(`https://${TAGGING}/ns.html?id=GTM-SST1234`, CATALOGUE.find((c) => c.name === 'Google Tag Manager')!.iframeMarkers)) misses.push('ns.html');
+    expect(misses).toEqual([]);
+    // The inline gtag configuration only queues commands; it names nothing to block and may run.
+    expect(matches(GTAG.split('</script>')[1]!, CATALOGUE.find((c) => c.name === 'Google Analytics 4')!.scriptMarkers)).toBe(false);
+  });
+
+  it('nothing runs or is requested before a decision and after "decline" (but the preload of gtag.js written into the HTML); "accept all" runs each', async () => {
+    const snippet = await setup(['Google Tag Manager', 'Google Analytics 4']);
+    const hitsBefore = sameOriginHits();
+    const o = await open(snippet, page, answer);
+    const nothing = async (x: Opened, what: string) => {
+      for (const s of SCRIPTS_SST) expect(await typeOf(x.page, s.global), `${what}: ${s.url} ran`).toBe('undefined');
+      expect(x.requests.filter((r) => !bare(r).startsWith(SCRIPTS_SST[1]!.url)), `${what}: requests of code that must not have run`).toEqual([]);
+      expect(await sameOriginRan(x.page), `${what}: ${SAME_ORIGIN} ran`).toBe(false);
+      expect(sameOriginHits() - hitsBefore, `${what}: ${SAME_ORIGIN} requested`).toBe(0);
+    };
+    await nothing(o, 'before a decision');
+    await widget(o.page).locator('button.d').click();
+    await o.page.waitForTimeout(700);
+    await nothing(o, 'after "decline"');
+    await o.context.close();
+
+    const accepted = await open(snippet, page, answer);
+    await nothing(accepted, 'before "accept all"');
+    await widget(accepted.page).locator('button.a').click();
+    for (const s of SCRIPTS_SST) {
+      await accepted.page.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, s.global, { timeout: 15_000 }).catch(() => undefined);
+      expect(await typeOf(accepted.page, s.global), `${s.url} did not run`).toBe('boolean');
+    }
+    await expect.poll(() => sameOriginRan(accepted.page), { timeout: 15_000, message: `${SAME_ORIGIN} did not run` }).toBe(true);
+    // Each container once: the loaders ran once, after consent.
+    expect(accepted.requests.filter((r) => bare(r).startsWith(SCRIPTS_SST[0]!.url))).toHaveLength(1);
+    expect(accepted.requests.filter((r) => bare(r).startsWith(SCRIPTS_SST[2]!.url))).toHaveLength(1);
+    expect(accepted.requests.filter((r) => bare(r).startsWith(SCRIPTS_SST[3]!.url))).toHaveLength(1);
+    expect(sameOriginHits() - hitsBefore).toBe(1);
+    await accepted.context.close();
+  }, 60_000);
+  it('strict mode, with the tagging hosts added to the embeddings as markers: no request at all before consent, each runs after "accept all"', async () => {
+    const { base, embeddings } = await presetDomain(hosting, appUrl, `http://127.0.0.1:${site.port}`, ['Google Tag Manager', 'Google Analytics 4']);
+    const addHosts = async (preset: string, hosts: string[]) => {
+      const url = `${base}/embedding/${embeddings[preset]}`;
+      const markers = (await hosting('GET', url)).scriptMarkers as string[];
+      expect((await hosting('PUT', url, { scriptMarkers: [...markers, ...hosts] })).scriptMarkers).toEqual(expect.arrayContaining(hosts));
+    };
+    await addHosts('Google Tag Manager', [TAGGING, 'load.ss.shop.example', 'tracking.shop.example']);
+    await addHosts('Google Analytics 4', [TAGGING]);
+    expect((await hosting('PUT', base, { strictBlocking: true })).strictBlocking).toBe(true);
+    const snippet = ((await hosting('GET', `${base}/onboarding/embed`)).default as string).replace(/&amp;/g, '&');
+    const hitsBefore = sameOriginHits();
+    const o = await open(snippet, page, answer);
+    // Not even the preload of the gtag.js written into the HTML.
+    expect(o.requests).toEqual([]);
+    for (const s of SCRIPTS_SST) expect(await typeOf(o.page, s.global), `${s.url} ran`).toBe('undefined');
+    expect(sameOriginHits() - hitsBefore).toBe(0);
+    const reloaded = o.page.waitForEvent('load');
+    await widget(o.page).locator('button.a').click();
+    await reloaded;
+    for (const s of SCRIPTS_SST) {
+      await o.page.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, s.global, { timeout: 15_000 }).catch(() => undefined);
+      expect(await typeOf(o.page, s.global), `${s.url} did not run`).toBe('boolean');
+    }
+    await expect.poll(() => sameOriginRan(o.page), { timeout: 15_000, message: `${SAME_ORIGIN} did not run` }).toBe(true);
+    await o.context.close();
+  }, 60_000);
+});
