@@ -180,6 +180,17 @@ const JOTFORM = `<iframe
     <script>window.jotformEmbedHandler("iframe[id='JotFormIFrame-230123456789012']", "https://form.jotform.com/")</script>`;
 
 // Microsoft Clarity: Settings → Setup → "Install tracking code manually".
+// Segment (Analytics.js 2.0): Sources → JavaScript website → "Analytics.js snippet" (version 5.2.0). `host` is
+// `cdn.segment.com`, or the site's own CDN when it proxies Analytics.js as Segment's "Self-hosting or proxying
+// Analytics.js" guide says (the snippet's `t.src` host replaced, the API host passed to `load`).
+const segment = (host: string, key: string, load = `analytics.load("${key}");`) => `<script>
+  !function(){var i="analytics",analytics=window[i]=window[i]||[];if(!analytics.initialize)if(analytics.invoked)window.console&&console.error&&console.error("Segment snippet included twice.");else{analytics.invoked=!0;analytics.methods=["trackSubmit","trackClick","trackLink","trackForm","pageview","identify","reset","group","track","ready","alias","debug","page","screen","once","off","on","addSourceMiddleware","addIntegrationMiddleware","setAnonymousId","addDestinationMiddleware","register"];analytics.factory=function(e){return function(){if(window[i].initialized)return window[i][e].apply(window[i],arguments);var n=Array.prototype.slice.call(arguments);if(["track","screen","alias","group","page","identify"].indexOf(e)>-1){var c=document.querySelector("link[rel='canonical']");n.push({__t:"bpc",c:c&&c.getAttribute("href")||void 0,p:location.pathname,u:location.href,s:location.search,t:document.title,r:document.referrer})}n.unshift(e);analytics.push(n);return analytics}};for(var n=0;n<analytics.methods.length;n++){var key=analytics.methods[n];analytics[key]=analytics.factory(key)}analytics.load=function(key,n){var t=document.createElement("script");t.type="text/javascript";t.async=!0;t.setAttribute("data-global-segment-analytics-key",i);t.src="https://${host}/analytics.js/v1/" + key + "/analytics.min.js";var r=document.getElementsByTagName("script")[0];r.parentNode.insertBefore(t,r);analytics._loadOptions=n};analytics._writeKey="${key}";;analytics.SNIPPET_VERSION="5.2.0";
+  ${load}
+  analytics.page();
+  }}();
+</script>`;
+const SEGMENT = segment('cdn.segment.com', 'AbCdEfGhIjKlMnOpQrStUvWxYz012345');
+
 const CLARITY = `<script type="text/javascript">
     (function(c,l,a,r,i,t,y){
         c[a]=c[a]||function(){(c[a].q=c[a].q||[]).push(arguments)};
@@ -405,6 +416,7 @@ const VENDORS: Record<string, Vendor> = {
   hotjar: { preset: 'Hotjar', snippet: HOTJAR, place: 'head', scripts: [{ url: 'static.hotjar.com/c/hotjar-1234567.js?sv=6', global: '__ran_hotjar' }], inline: ['hj', '_hjSettings'] },
   hotjarCsq: { preset: 'Hotjar', snippet: HOTJAR_CSQ, place: 'head', scripts: [{ url: 'static.hj.contentsquare.net/c/csq-7654321.js', global: '__ran_hotjar_csq' }], inline: ['hj', '_hjSettings'] },
   contentsquare: { preset: 'Contentsquare', snippet: CONTENTSQUARE, place: 'head', scripts: [{ url: 't.contentsquare.net/uxa/0123456789abc.js', global: '__ran_contentsquare' }], inline: ['_uxa'] },
+  segment: { preset: 'Segment', snippet: SEGMENT, place: 'head', scripts: [{ url: 'cdn.segment.com/analytics.js/v1/AbCdEfGhIjKlMnOpQrStUvWxYz012345/analytics.min.js', global: '__ran_segment' }], inline: ['analytics'] },
   clarity: { preset: 'Microsoft Clarity', snippet: CLARITY, place: 'head', scripts: [{ url: 'www.clarity.ms/tag/abcdefghij', global: '__ran_clarity' }], inline: ['clarity'] },
   linkedin: {
     preset: 'LinkedIn Insight Tag', snippet: LINKEDIN, place: 'head',
@@ -1147,10 +1159,10 @@ initMap();
  * host (a subdomain, or a path of the site itself: developers.google.com/tag-platform/tag-manager/server-side,
  * "Custom domain configuration" and "Google tag gateway for advertisers"), gtag.js from the same server, and Stape's
  * custom loader (its WordPress plugin "GTM Server Side" prints it), which requests gtm.js under a name of its own,
- * and Addingwell's, whose address names nothing a marker could match. The catalogue named only Google's hosts, so
- * all five ran before consent.
+ * and Addingwell's, whose address names nothing a marker could match; and Segment's snippet with Analytics.js proxied
+ * through the site's CDN. The catalogue named only the vendors' hosts, so all six ran before consent.
  */
-describe("Google's tags from the site's own tagging server (server-side Tag Manager, Stape's and Addingwell's loaders)", () => {
+describe("tags served from the site's own domain (server-side Tag Manager, Stape's and Addingwell's loaders, Segment's proxy)", () => {
   const TAGGING = 'metrics.shop.example';
   // The web container snippet (Tag Manager → Admin → Install), its script's host changed to the tagging server's.
   const gtmFrom = (base: string, id: string) => `<!-- Google Tag Manager -->
@@ -1185,7 +1197,11 @@ j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src=
     { url: `${TAGGING}/gtag/js?id=G-SST1234567`, global: '__ran_sgtm_gtag', preset: 'Google Analytics 4', html: true },
     { url: 'load.ss.shop.example/qwertzui.js?id=GTM-STP4567', global: '__ran_stape', preset: 'Google Tag Manager' },
     { url: 'tracking.shop.example/x7k2p9.js?awl=AWL7890', global: '__ran_addingwell', preset: 'Google Tag Manager', unnamed: true },
+    { url: 'cdn.shop.example/analytics.js/v1/ZyXwVuTsRqPoNmLkJiHgFeDcBa987654/analytics.min.js', global: '__ran_segment_proxy', preset: 'Segment' },
   ];
+  // Segment's snippet with Analytics.js proxied through the site's own CDN (see `segment` above).
+  const SEGMENT_PROXY = segment('cdn.shop.example', 'ZyXwVuTsRqPoNmLkJiHgFeDcBa987654', 'analytics.load("ZyXwVuTsRqPoNmLkJiHgFeDcBa987654", { integrations: { "Segment.io": { apiHost: "api.shop.example/v1" } } });');
+  const PRESETS_SST = ['Google Tag Manager', 'Google Analytics 4', 'Segment'];
   const SAME_ORIGIN = '/metrics/gtm.js';
   const page = (widgetSnippet: string) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}
 ${gtmFrom(`https://${TAGGING}`, 'GTM-SST1234')}
@@ -1193,6 +1209,7 @@ ${gtmFrom(`${site.url}/metrics`, 'GTM-SAME123')}
 ${GTAG}
 ${STAPE}
 ${ADDINGWELL}
+${SEGMENT_PROXY}
 </head><body><h1>Shop</h1></body></html>`;
   const answer = (route: Route) => {
     const script = SCRIPTS_SST.find((s) => bare(route.request().url()).startsWith(s.url));
@@ -1205,7 +1222,7 @@ ${ADDINGWELL}
   it('the catalogue claims each snippet, inline code and loaded script alike, for its preset', () => {
     const misses: string[] = [];
     const claims = (preset: string, s: string) => matches(s, CATALOGUE.find((c) => c.name === preset)!.scriptMarkers);
-    for (const [snippet, preset] of [[gtmFrom(`https://${TAGGING}`, 'GTM-SST1234'), 'Google Tag Manager'], [gtmFrom('https://www.shop.example/metrics', 'GTM-SAME123'), 'Google Tag Manager'], [GTAG.split('<script>')[0]!, 'Google Analytics 4'], [STAPE, 'Google Tag Manager'], [ADDINGWELL, 'Google Tag Manager']] as const) {
+    for (const [snippet, preset] of [[gtmFrom(`https://${TAGGING}`, 'GTM-SST1234'), 'Google Tag Manager'], [gtmFrom('https://www.shop.example/metrics', 'GTM-SAME123'), 'Google Tag Manager'], [GTAG.split('<script>')[0]!, 'Google Analytics 4'], [STAPE, 'Google Tag Manager'], [ADDINGWELL, 'Google Tag Manager'], [SEGMENT_PROXY, 'Segment']] as const) {
       for (const script of scriptsOf(snippet)) if (!claims(preset, script)) misses.push(`${preset}: ${script.trim().slice(0, 90)}`);
     }
     for (const s of [...SCRIPTS_SST.filter((x) => !x.unnamed), { url: `www.shop.example${SAME_ORIGIN}?id=GTM-SAME123`, preset: 'Google Tag Manager' }]) if (!claims(s.preset, s.url)) misses.push(`${s.preset}: ${s.url}`);
@@ -1217,7 +1234,7 @@ ${ADDINGWELL}
   });
 
   it('nothing runs or is requested before a decision and after "decline" (but the preload of gtag.js written into the HTML); "accept all" runs each', async () => {
-    const snippet = await setup(['Google Tag Manager', 'Google Analytics 4']);
+    const snippet = await setup(PRESETS_SST);
     const hitsBefore = sameOriginHits();
     const o = await open(snippet, page, answer);
     const nothing = async (x: Opened, what: string) => {
@@ -1241,14 +1258,12 @@ ${ADDINGWELL}
     }
     await expect.poll(() => sameOriginRan(accepted.page), { timeout: 15_000, message: `${SAME_ORIGIN} did not run` }).toBe(true);
     // Each container once: the loaders ran once, after consent.
-    expect(accepted.requests.filter((r) => bare(r).startsWith(SCRIPTS_SST[0]!.url))).toHaveLength(1);
-    expect(accepted.requests.filter((r) => bare(r).startsWith(SCRIPTS_SST[2]!.url))).toHaveLength(1);
-    expect(accepted.requests.filter((r) => bare(r).startsWith(SCRIPTS_SST[3]!.url))).toHaveLength(1);
+    for (const s of SCRIPTS_SST.filter((x) => !x.html)) expect(accepted.requests.filter((r) => bare(r).startsWith(s.url)), s.url).toHaveLength(1);
     expect(sameOriginHits() - hitsBefore).toBe(1);
     await accepted.context.close();
   }, 60_000);
   it('strict mode, with the tagging hosts added to the embeddings as markers: no request at all before consent, each runs after "accept all"', async () => {
-    const { base, embeddings } = await presetDomain(hosting, appUrl, `http://127.0.0.1:${site.port}`, ['Google Tag Manager', 'Google Analytics 4']);
+    const { base, embeddings } = await presetDomain(hosting, appUrl, `http://127.0.0.1:${site.port}`, PRESETS_SST);
     const addHosts = async (preset: string, hosts: string[]) => {
       const url = `${base}/embedding/${embeddings[preset]}`;
       const markers = (await hosting('GET', url)).scriptMarkers as string[];
@@ -1256,6 +1271,7 @@ ${ADDINGWELL}
     };
     await addHosts('Google Tag Manager', [TAGGING, 'load.ss.shop.example', 'tracking.shop.example']);
     await addHosts('Google Analytics 4', [TAGGING]);
+    await addHosts('Segment', ['cdn.shop.example']);
     expect((await hosting('PUT', base, { strictBlocking: true })).strictBlocking).toBe(true);
     const snippet = ((await hosting('GET', `${base}/onboarding/embed`)).default as string).replace(/&amp;/g, '&');
     const hitsBefore = sameOriginHits();
