@@ -1291,3 +1291,129 @@ ${SEGMENT_PROXY}
     await o.context.close();
   }, 60_000);
 });
+
+/**
+ * WordPress performance plugins that delay scripts and frames and start them in place, on a page with the widget first
+ * in <head> (excluded from the delay, as every consent tool must be). WP Rocket's "Delay JavaScript execution" prints
+ * each script as `type="rocketlazyloadscript"` with `data-rocket-src`, and on the visitor's first interaction (a mouse
+ * move is enough) runs them one by one; in Chromium its loader (RocketLazyLoadScripts 1.2.x, read in public sites'
+ * pages) does it in place: it takes the type away (or restores `data-rocket-type`), sets `src` to the address, or to a
+ * `data:` URL of an inline script's text, and waits for the element's `load` or `error`. Its LazyLoad gives frames
+ * `src="about:blank"` and `data-lazy-src`, set in place when the frame comes into view (vanilla-lazyload);
+ * LiteSpeed Cache sets `data-litespeed-src` frames' `src` on the first interaction. The loaders below do exactly those
+ * steps. The widget saw none of it: such a script or frame is in the page with an inert type or address, and it
+ * watched insertions only.
+ */
+describe('scripts and frames that performance plugins start in place (WP Rocket, LiteSpeed Cache)', () => {
+  const GTAG = 'www.googletagmanager.com/gtag/js?id=G-WPR1234567';
+  const GTM = 'www.googletagmanager.com/gtm.js?id=GTM-WPR1234';
+  const YT_LAZY = 'www.youtube.com/embed/wprLazy123';
+  const YT_LSC = 'www.youtube.com/embed/lscDelay456';
+  const OWN = '/wp-content/themes/shop/menu.js';
+  // WP Rocket's markup for a site with the Google tag (Site Kit), Tag Manager and the theme's own script.
+  const page = (widgetSnippet: string) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}
+<script type="rocketlazyloadscript" async data-rocket-src="https://${GTAG}"></script>
+<script type="rocketlazyloadscript">
+  window.dataLayer = window.dataLayer || [];
+  function gtag(){dataLayer.push(arguments);}
+  gtag('js', new Date());
+  gtag('config', 'G-WPR1234567');
+</script>
+<script type="rocketlazyloadscript">(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':
+new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],
+j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src=
+'https://www.googletagmanager.com/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);
+})(window,document,'script','dataLayer','GTM-WPR1234');window.__gtm_snippet_ran=true;</script>
+<script type="rocketlazyloadscript" data-rocket-type="text/javascript" data-rocket-src="${site.url}${OWN}"></script>
+</head><body><h1>Shop</h1>
+<iframe loading="lazy" width="560" height="315" src="about:blank" data-rocket-lazyload="fitvidscompatible" data-lazy-src="https://${YT_LAZY}" title="Video"></iframe>
+<iframe width="560" height="315" data-litespeed-src="https://${YT_LSC}" title="Video"></iframe>
+<script>
+  // WP Rocket's steps in Chromium: on the first interaction, each delayed script in order (normal, then defer, then
+  // async), in place, the next one after the element's load or error.
+  (function () {
+    var started = false;
+    function one(t) {
+      return new Promise(function (done) {
+        var type = t.getAttribute('data-rocket-type'), src = t.getAttribute('data-rocket-src');
+        if (type) { t.type = type; t.removeAttribute('data-rocket-type'); } else t.removeAttribute('type');
+        t.addEventListener('load', done);
+        t.addEventListener('error', function () { t.setAttribute('data-rocket-status', 'failed'); done(); });
+        if (src) { t.removeAttribute('data-rocket-src'); t.src = src; }
+        else t.src = 'data:text/javascript;base64,' + btoa(unescape(encodeURIComponent(t.text)));
+      });
+    }
+    async function run() {
+      if (started) return;
+      started = true;
+      var all = [].slice.call(document.querySelectorAll('script[type=rocketlazyloadscript]'));
+      var list = all.filter(function (t) { return !t.hasAttribute('async') && !t.hasAttribute('defer'); })
+        .concat(all.filter(function (t) { return t.hasAttribute('defer'); }), all.filter(function (t) { return t.hasAttribute('async'); }));
+      for (var i = 0; i < list.length; i++) await one(list[i]);
+      window.__rocket_done = true;
+    }
+    ['keydown', 'mousedown', 'mousemove', 'touchstart', 'wheel'].forEach(function (e) { window.addEventListener(e, run, { passive: true }); });
+    // LiteSpeed Cache's delayed frames, on the first interaction.
+    window.addEventListener('mousemove', function () {
+      document.querySelectorAll('iframe[data-litespeed-src]').forEach(function (e) { e.setAttribute('src', e.getAttribute('data-litespeed-src')); });
+    }, { once: true });
+    // WP Rocket's LazyLoad (vanilla-lazyload): a frame's address once it is in view.
+    new IntersectionObserver(function (entries, io) {
+      entries.forEach(function (x) {
+        if (!x.isIntersecting) return;
+        io.unobserve(x.target);
+        x.target.setAttribute('src', x.target.getAttribute('data-lazy-src'));
+      });
+    }).observe(document.querySelector('iframe[data-lazy-src]'));
+  })();
+</script>
+</body></html>`;
+  const answer = (route: Route) => {
+    const u = bare(route.request().url());
+    if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: STAND_IN_PAGE });
+    const body = u.startsWith(GTAG) ? 'window.__ran_wpr_gtag = (window.__ran_wpr_gtag || 0) + 1;' : u.startsWith(GTM) ? 'window.__ran_wpr_gtm = (window.__ran_wpr_gtm || 0) + 1;' : '';
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body });
+  };
+  const ownRan = (p: Page) => p.evaluate((path) => ((window as unknown as { ran?: string[] }).ran ?? []).filter((x) => x === path).length, OWN);
+  const frameState = (p: Page) => p.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => ({ src: f.getAttribute('src'), blocked: f.getAttribute('data-ccm-blocked') })));
+
+  it('nothing of the vendors runs before consent, even after the interaction that starts them; the site\'s own script runs; "accept all" runs each once', async () => {
+    const snippet = await setup(['Google Analytics 4', 'Google Tag Manager', 'YouTube']);
+    const o = await open(snippet, page, answer);
+    // The first interaction: WP Rocket and LiteSpeed start everything they held back (over the heading: a mouse over a
+    // loaded frame moves in the frame's document, not the page's).
+    await o.page.mouse.move(5, 5);
+    await o.page.mouse.move(20, 12);
+    await o.page.waitForFunction(() => (window as unknown as Record<string, unknown>).__rocket_done === true, undefined, { timeout: 15_000 }).catch(() => undefined);
+    await o.page.waitForTimeout(700);
+    expect(await typeOf(o.page, '__ran_wpr_gtag'), `${GTAG} ran before consent`).toBe('undefined');
+    expect(await typeOf(o.page, '__rocket_done'), "WP Rocket's loader did not get through its scripts").toBe('boolean');
+    expect(await typeOf(o.page, '__gtm_snippet_ran'), 'the Tag Manager snippet ran before consent').toBe('undefined');
+    expect(await typeOf(o.page, '__ran_wpr_gtm')).toBe('undefined');
+    // The theme's script after the blocked ones ran: WP Rocket's loader went on (it waits for each script's load or error).
+    expect(await ownRan(o.page)).toBe(1);
+    // Both frames kept back: no address, the vendor's page never ran, each under its overlay.
+    expect(framesRan(o, YT_LAZY).length + framesRan(o, YT_LSC).length, 'a YouTube page ran before consent').toBe(0);
+    for (const f of await frameState(o.page)) {
+      expect(f.src).toBeNull();
+      expect(bare(f.blocked ?? '')).toMatch(/^www\.youtube\.com\/embed\//);
+    }
+    expect(await o.page.locator('.ccm-blocked').count()).toBe(2);
+    expect(o.errors).toEqual([]);
+
+    await widget(o.page).locator('button.a').click();
+    await o.page.waitForFunction(() => (window as unknown as Record<string, unknown>).__ran_wpr_gtm === 1, undefined, { timeout: 15_000 }).catch(() => undefined);
+    await o.page.waitForFunction(() => (window as unknown as Record<string, unknown>).__ran_wpr_gtag === 1, undefined, { timeout: 15_000 }).catch(() => undefined);
+    expect(await o.page.evaluate(() => [(window as unknown as Record<string, unknown>).__ran_wpr_gtag, (window as unknown as Record<string, unknown>).__ran_wpr_gtm])).toEqual([1, 1]);
+    expect(await typeOf(o.page, '__gtm_snippet_ran')).toBe('boolean');
+    expect(await ownRan(o.page), "the theme's script ran a second time").toBe(1);
+    for (const url of [YT_LAZY, YT_LSC]) {
+      await expect.poll(() => o.page.evaluate(scrollToFrame, url), { timeout: 15_000, message: `${url}: no frame` }).toBe(true);
+      await expect.poll(() => framesRan(o, url).length, { timeout: 45_000, message: url }).toBeGreaterThanOrEqual(1);
+    }
+    await o.page.waitForTimeout(500);
+    expect(await o.page.evaluate(() => (window as unknown as Record<string, unknown>).__ran_wpr_gtag)).toBe(1);
+    expect(o.errors).toEqual([]);
+    await o.context.close();
+  }, 90_000);
+});

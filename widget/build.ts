@@ -71,7 +71,10 @@ async function bundleWidget(crossDomain: boolean, tcf: boolean, strict: boolean)
   // events that have passed be called (scripts.ts, `late`) within the unchanged budget.
   const minified = await minify(result.outputFiles[0]!.text, {
     ecma: 2020,
-    compress: { ecma: 2020, passes: 2 },
+    // hoist_funs: function declarations moved to the top of their scope, where the language puts them anyway (a safe
+    // option, off by default because it often costs bytes): here 49 B of brotli less (2026-11-28), the room for the
+    // observer of addresses set in place (scripts.ts, `seen`).
+    compress: { ecma: 2020, passes: 2, hoist_funs: true },
     mangle: true,
     format: { comments: /allFunctionsCalledOnLoad/ },
   });

@@ -13,7 +13,7 @@
 import { announce } from './api.js';
 import { dropUnknown, wipe } from './cookies.js';
 import { apply } from './scripts.js';
-import { c, dnt, em, gpc, S, th } from './state.js';
+import { c, dnt, doc, em, gpc, S, th } from './state.js';
 import { byId, necessary, readAll, under, writeAll } from './storage.js';
 import { strict } from './strict.js';
 import { openLayer, render } from './ui/layers.js';
@@ -164,8 +164,8 @@ export const decorateLinks = () => {
       via(a!.href, (h) => (location.href = h));
     } else a!.href = withToken(u, take());
   };
-  ['click', 'auxclick'].forEach((type) => document.addEventListener(type, follow, true));
-  document.addEventListener('submit', (ev) => {
+  ['click', 'auxclick'].map((type) => doc.addEventListener(type, follow, true));
+  doc.addEventListener('submit', (ev) => {
     const f = ev.target as HTMLFormElement;
     const u = crossing(f.action);
     if (u) f.action = withToken(u, take());
@@ -178,7 +178,7 @@ export const received = (): string | undefined => {
   const hit = parts.find((x) => x.startsWith(FRAG));
   if (!hit) return;
   const rest = parts.filter((x) => !x.startsWith(FRAG)).join('&');
-  history.replaceState(history.state, '', rest ? `#${rest}` : location.pathname + location.search);
+  history.replaceState(history.state, '', rest ? `#${rest}` : location.href.split('#')[0]);
   const token = hit.slice(FRAG.length);
   return /^[0-9a-f]{64}$/.test(token) ? token : undefined;
 };

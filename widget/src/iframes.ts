@@ -29,7 +29,8 @@ const unclaimed = (src: string): undefined | false => {
   return (c.iw ? !listed : listed) && undefined;
 };
 
-export const checkFrame = (f: HTMLIFrameElement) => {
+/** `changed`: its `src` was set in place (scripts.ts, `seen`); a frame that may load is then left as it is. */
+export const checkFrame = (f: HTMLIFrameElement, changed?: unknown) => {
   if (S._approved.has(f) || f.hasAttribute(ATTR)) return;
   // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.
   const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
@@ -38,6 +39,7 @@ export const checkFrame = (f: HTMLIFrameElement) => {
   // origin included), undefined for a frame of no embedding, false when nothing does.
   const owner = c.bi && (e ? !allowed(e) && e : unclaimed(src));
   if (owner === false) {
+    if (__PLACET_SX__ && changed) return;
     // A frame that deferred its address to us (`data-ccm-src`) gets it now that nothing blocks it. Later, not
     // now: Chromium ignores a src set on a parser-inserted frame in the observer's callback (it stays blank).
     if (!f.hasAttribute('src') && src) setTimeout(() => f.setAttribute('src', src));

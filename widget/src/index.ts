@@ -31,7 +31,8 @@ function start(): void {
     console.warn(c.bl);
   }
   // While a received hand-over is redeemed, only what is necessary runs (handover.ts, redeem).
-  const held = S.acc;
+  // Read only in the cross-domain variant: a bare `S.acc` stayed in the base widget as a statement of its own.
+  const held = __PLACET_SX__ && S.acc;
   if (__PLACET_SX__ && token) S.acc = new Set(necessary);
   strict();
   S._here = location.href;
@@ -68,7 +69,7 @@ function start(): void {
       ucid();
     });
   }
-  if (__PLACET_SX__ && token) redeem(token, held, !!quiet);
+  if (__PLACET_SX__ && token) redeem(token, held as Set<string>, !!quiet);
   // IAB TCF (tcfEnabled domains only): the TCF chunk, which the served script's prefix loads, draws its
   // layers into this widget and decides through it (docs/tcf.md).
   if (__PLACET_WITH_TCF__ && c.tcf) w[Symbol.for('placet.tcf') as unknown as string] = { c, S, h, btn, toggle, dialog, legalLinks, views, render, decide, ask: !(onLegalPage || dismissed) };

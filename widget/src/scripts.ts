@@ -38,7 +38,8 @@ export const blocks = (el: HTMLScriptElement) => {
   return src ? new URL(src, S._here).origin !== location.origin || c.ns[1] : c.ns[2];
 };
 
-export const checkScript = (el: HTMLScriptElement) => {
+/** `changed`: its `src` was set in place (seen, below): the script was prepared then, and only `evict` stops it. */
+export const checkScript = (el: HTMLScriptElement, changed?: unknown) => {
   if (el === S._own || S._approved.has(el) || el.hasAttribute(ATTR)) return;
   const type = (el.getAttribute('type') || '').toLowerCase();
   if (type === 'text/x-ccm-loader') {
@@ -58,6 +59,7 @@ export const checkScript = (el: HTMLScriptElement) => {
     }
     return;
   }
+  if (changed) return evict(el);
   el.setAttribute('data-ccm-type', type);
   el.setAttribute(ATTR, '1');
   el.type = BLOCKED;
@@ -92,9 +94,11 @@ const watch = (n: Node | null | undefined): void => {
 };
 
 /** The whole document, as after parsing: every insertion anywhere is a record. */
-const wide = () => {
-  parsing = false;
-  mo.observe(doc, { childList: true, subtree: true });
+const wide = (e?: unknown) => {
+  // Addresses set in place (seen, below) in the whole document from the start, while the parser still runs too (a lazy
+  // loader can start a frame then); every insertion once the page is parsed (`e`: the readystatechange event, or 1).
+  parsing = !e;
+  mo.observe(doc, { childList: !!e, subtree: true, attributeFilter: ['src'] });
 };
 
 // Scripts and iframes added by other scripts pass through the DOM insertion methods. Only insertions
@@ -115,7 +119,7 @@ export const patch = (proto: object, names: string[]) =>
       if (at.isConnected) {
         if (parsing) {
           // An editing command inserts markup where the watch cannot follow: the whole document from then on.
-          if (at == doc) wide();
+          if (at == doc) wide(1);
           watch(at);
           watch(at.parentNode);
         }
@@ -133,12 +137,27 @@ export const patch = (proto: object, names: string[]) =>
 const seen = (records: MutationRecord[]) => {
   let t: Node | undefined;
   records.forEach((r) => {
-    // More text of an inline script (see checkScript): a text node added to it, or text added to that node.
+    // More text of an inline script (see checkScript): a text node added to it, or text added to that node. Or, once
+    // the page is parsed (wide), an address set on an element already in it (`r.attributeName`): a lazily loaded
+    // frame (WP Rocket's LazyLoad, LiteSpeed's delayed frames), or a performance plugin's delayed script, which WP
+    // Rocket runs in Chromium by taking its type away and setting its `src` in place.
     const el = r.target.nodeType == 3 ? r.target.parentNode : r.target;
-    if (el instanceof HTMLScriptElement) checkScript(el);
+    if (el instanceof HTMLScriptElement) checkScript(el, r.attributeName);
+    else if (el instanceof HTMLIFrameElement) checkFrame(el, 1);
     r.addedNodes.forEach(check);
     if (parsing && r.target != t) watch((t = r.target));
   });
+};
+
+/**
+ * A script runs only in the document it was prepared in (HTML, "execute the script element"): moved to a new one, it
+ * never runs, and a copy, checked on its way in, takes its place. It fires neither `load` nor `error` there, so it
+ * gets an `error`: a loader that waits for it (WP Rocket runs its delayed scripts one by one) goes on with the next.
+ */
+const evict = (el: HTMLScriptElement) => {
+  el.replaceWith(el.cloneNode(true));
+  new Document().append(el);
+  el.dispatchEvent(new Event('error'));
 };
 
 export const hook = () => {
@@ -159,10 +178,7 @@ export const hook = () => {
   // reporter, the TCF chunk) is Placet's own.
   for (const el of doc.scripts) {
     if (el == S._own) break;
-    if (el.src && (el.async ? !performance.getEntriesByName(el.src)[0] : el.defer) && blocks(el)) {
-      el.replaceWith(el.cloneNode());
-      new Document().append(el);
-    }
+    if (el.src && (el.async ? !performance.getEntriesByName(el.src)[0] : el.defer) && blocks(el)) evict(el);
   }
   // Scripts and iframes the parser inserts are caught before they run or load.
   mo = new MutationObserver((records) => {
@@ -174,12 +190,14 @@ export const hook = () => {
   // node of the page. A snippet that runs later (in <body>, or inserted by a script) cannot know where the
   // parser is, and observes the whole document from the start.
   if (doc.readyState == 'loading' && doc.head && !doc.body) {
-    parsing = true;
+    // The document's own registration is wide's (addresses only, for now), so the watch passes it by.
+    watched.add(doc);
+    wide();
     watch(doc.head);
     // The elements watched so far stay observed as well; the observer still gets one record per insertion.
     doc.addEventListener('readystatechange', wide, { once: true });
     patch(Document.prototype, ['execCommand']);
-  } else wide();
+  } else wide(1);
 };
 
 /**

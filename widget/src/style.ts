@@ -19,7 +19,7 @@ export const CSS =
   ':focus-visible{outline:3px solid var(--wl);outline-offset:2px}' +
   '.g{display:flex;gap:8px;align-items:center;font-weight:700}.g input{width:20px;height:20px;accent-color:var(--pb)}' +
   '.switch input{appearance:none;width:40px;height:22px;border-radius:11px;background:var(--wbo);position:relative;cursor:pointer}' +
-  '.switch input:before{content:"";position:absolute;top:3px;left:3px;width:16px;height:16px;border-radius:50%;background:#fff;transition:left .1s}' +
+  '.switch input:before{content:"";position:absolute;top:3px;left:3px;width:16px;height:16px;border-radius:50%;background:#fff}' +
   '.switch input:checked{background:var(--pb)}.switch input:checked:before{left:21px}.switch input:disabled{opacity:.6}' +
   '.p{border-top:1px solid var(--wbo);padding-top:8px}' +
   'details{border:1px solid var(--wbo);border-radius:6px;padding:8px;margin:6px 0}summary{cursor:pointer;font-weight:700}' +
@@ -33,4 +33,4 @@ export const CSS =
 
 /** The settings icon: a cookie (26 px), in the accept button's text colour. */
 export const ICON =
-  '<svg viewBox="0 0 24 24" width="26" height="26" fill="currentColor" aria-hidden="true"><path d="M12 2a10 10 0 1 0 10 10 4 4 0 0 1-5-5 4 4 0 0 1-5-5z" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="8.5" cy="10" r="1.5"/><circle cx="14" cy="15" r="1.5"/><circle cx="8" cy="15.5" r="1"/></svg>';
+  '<svg viewBox="0 0 24 24" width="26" height="26" fill="currentColor"><path d="M12 2a10 10 0 1 0 10 10 4 4 0 0 1-5-5 4 4 0 0 1-5-5z" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="8.5" cy="10" r="1.5"/><circle cx="14" cy="15" r="1.5"/><circle cx="8" cy="15.5" r="1"/></svg>';
