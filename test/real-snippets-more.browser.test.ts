@@ -191,6 +191,18 @@ const segment = (host: string, key: string, load = `analytics.load("${key}");`) 
 </script>`;
 const SEGMENT = segment('cdn.segment.com', 'AbCdEfGhIjKlMnOpQrStUvWxYz012345');
 
+// Piwik PRO's container code (Administration → Sites & apps → Installation), for an account on its newer address
+// `https://<account>.piwik.pro` (the address Piwik PRO's own React, Next.js and Vue libraries take as `containerUrl`);
+// older accounts have `<account>.containers.piwik.pro`, the only form the preset named, so this one ran before consent.
+const PIWIK_PRO = `<script type="text/javascript">
+(function(window, document, dataLayerName, id) {
+window[dataLayerName]=window[dataLayerName]||[],window[dataLayerName].push({start:(new Date).getTime(),event:"stg.start"});var scripts=document.getElementsByTagName('script')[0],tags=document.createElement('script');
+var qP=[];dataLayerName!=="dataLayer"&&qP.push("data_layer_name="+dataLayerName);var qPString=qP.length>0?("?"+qP.join("&")):"";
+tags.async=!0,tags.src="https://example.piwik.pro/"+id+".js"+qPString,scripts.parentNode.insertBefore(tags,scripts);
+!function(a,n,i){a[n]=a[n]||{};for(var c=0;c<i.length;c++)!function(i){a[n][i]=a[n][i]||{},a[n][i].api=a[n][i].api||function(){var a=[].slice.call(arguments,0);"string"==typeof a[1]&&window[dataLayerName].push({event:n+"."+i+":"+a[0],parameters:[].slice.call(arguments,1)})}}(i[c])}(window,"ppms",["tm","cm"]);
+})(window, document, 'dataLayer', '0a0b8661-8c10-4d59-a8f0-1b926c0d1840');
+</script>`;
+
 const CLARITY = `<script type="text/javascript">
     (function(c,l,a,r,i,t,y){
         c[a]=c[a]||function(){(c[a].q=c[a].q||[]).push(arguments)};
@@ -416,6 +428,7 @@ const VENDORS: Record<string, Vendor> = {
   hotjar: { preset: 'Hotjar', snippet: HOTJAR, place: 'head', scripts: [{ url: 'static.hotjar.com/c/hotjar-1234567.js?sv=6', global: '__ran_hotjar' }], inline: ['hj', '_hjSettings'] },
   hotjarCsq: { preset: 'Hotjar', snippet: HOTJAR_CSQ, place: 'head', scripts: [{ url: 'static.hj.contentsquare.net/c/csq-7654321.js', global: '__ran_hotjar_csq' }], inline: ['hj', '_hjSettings'] },
   contentsquare: { preset: 'Contentsquare', snippet: CONTENTSQUARE, place: 'head', scripts: [{ url: 't.contentsquare.net/uxa/0123456789abc.js', global: '__ran_contentsquare' }], inline: ['_uxa'] },
+  piwikPro: { preset: 'Piwik PRO', snippet: PIWIK_PRO, place: 'head', scripts: [{ url: 'example.piwik.pro/0a0b8661-8c10-4d59-a8f0-1b926c0d1840.js', global: '__ran_piwik_pro' }], inline: ['ppms'] },
   segment: { preset: 'Segment', snippet: SEGMENT, place: 'head', scripts: [{ url: 'cdn.segment.com/analytics.js/v1/AbCdEfGhIjKlMnOpQrStUvWxYz012345/analytics.min.js', global: '__ran_segment' }], inline: ['analytics'] },
   clarity: { preset: 'Microsoft Clarity', snippet: CLARITY, place: 'head', scripts: [{ url: 'www.clarity.ms/tag/abcdefghij', global: '__ran_clarity' }], inline: ['clarity'] },
   linkedin: {
