@@ -555,7 +555,8 @@ for (const loader of ['__ran_hubspot', '__ran_hubspot_eu']) {
 }
 const STAND_IN_SCRIPTS = [...SCRIPTS, ...HUBSPOT_PARTS];
 
-const presetOf = (v: Vendor) => CATALOGUE.find((p) => p.name === v.preset)!;
+const presetNamed = (name: string) => CATALOGUE.find((p) => p.name === name)!;
+const presetOf = (v: Vendor) => presetNamed(v.preset);
 /** Each `<script>` of a snippet: its `src` (in either quotes), or its inline text. */
 const scriptsOf = (html: string) =>
   [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map(([, attrs, text]) => /\ssrc=(?:"([^"]+)"|'([^']+)')/.exec(attrs!)?.slice(1).find(Boolean) ?? text!);
@@ -773,11 +774,11 @@ ${HUBSPOT_EU}
 </head><body><h1>Blog</h1></body></html>`;
 
   it('the catalogue names every script the loader inserts, in either data centre, with the preset it belongs to', () => {
-    const misses = HUBSPOT_PARTS.filter((p) => !matches(p.url, CATALOGUE.find((c) => c.name === p.preset)!.scriptMarkers)).map((p) => `${p.url} (${p.preset})`);
+    const misses = HUBSPOT_PARTS.filter((p) => !matches(p.url, presetNamed(p.preset).scriptMarkers)).map((p) => `${p.url} (${p.preset})`);
     expect(misses).toEqual([]);
     // And none of another HubSpot preset, which would hold it back for the wrong purpose.
     for (const p of HUBSPOT_PARTS) {
-      const others = HUBSPOT_PRESETS.filter((name) => name !== p.preset && matches(p.url, CATALOGUE.find((c) => c.name === name)!.scriptMarkers));
+      const others = HUBSPOT_PRESETS.filter((name) => name !== p.preset && matches(p.url, presetNamed(name).scriptMarkers));
       expect(others, p.url).toEqual([]);
     }
   });
@@ -968,7 +969,7 @@ ${LIBRARIES.map((l) => l.snippet).join('\n')}
 
   it('the catalogue claims both scripts of each snippet', () => {
     for (const l of LIBRARIES) {
-      const markers = CATALOGUE.find((c) => c.name === l.preset)!.scriptMarkers;
+      const markers = presetNamed(l.preset).scriptMarkers;
       for (const script of scriptsOf(l.snippet)) expect(matches(script, markers), `${l.preset}: ${script.trim().slice(0, 60)}`).toBe(true);
     }
   });
@@ -1234,16 +1235,16 @@ ${SEGMENT_PROXY}
 
   it('the catalogue claims each snippet, inline code and loaded script alike, for its preset', () => {
     const misses: string[] = [];
-    const claims = (preset: string, s: string) => matches(s, CATALOGUE.find((c) => c.name === preset)!.scriptMarkers);
+    const claims = (preset: string, s: string) => matches(s, presetNamed(preset).scriptMarkers);
     for (const [snippet, preset] of [[gtmFrom(`https://${TAGGING}`, 'GTM-SST1234'), 'Google Tag Manager'], [gtmFrom('https://www.shop.example/metrics', 'GTM-SAME123'), 'Google Tag Manager'], [GTAG.split('<script>')[0]!, 'Google Analytics 4'], [STAPE, 'Google Tag Manager'], [ADDINGWELL, 'Google Tag Manager'], [SEGMENT_PROXY, 'Segment']] as const) {
       for (const script of scriptsOf(snippet)) if (!claims(preset, script)) misses.push(`${preset}: ${script.trim().slice(0, 90)}`);
     }
     for (const s of [...SCRIPTS_SST.filter((x) => !x.unnamed), { url: `www.shop.example${SAME_ORIGIN}?id=GTM-SAME123`, preset: 'Google Tag Manager' }]) if (!claims(s.preset, s.url)) misses.push(`${s.preset}: ${s.url}`);
     // The container's frame for visitors without JavaScript, from the tagging server (a frame only where scripting is off).
-    if (!matches(`https://${TAGGING}/ns.html?id=GTM-SST1234`, CATALOGUE.find((c) => c.name === 'Google Tag Manager')!.iframeMarkers)) misses.push('ns.html');
+    if (!matches(`https://${TAGGING}/ns.html?id=GTM-SST1234`, presetNamed('Google Tag Manager').iframeMarkers)) misses.push('ns.html');
     expect(misses).toEqual([]);
     // The inline gtag configuration only queues commands; it names nothing to block and may run.
-    expect(matches(GTAG.split('</script>')[1]!, CATALOGUE.find((c) => c.name === 'Google Analytics 4')!.scriptMarkers)).toBe(false);
+    expect(matches(GTAG.split('</script>')[1]!, presetNamed('Google Analytics 4').scriptMarkers)).toBe(false);
   });
 
   it('nothing runs or is requested before a decision and after "decline" (but the preload of gtag.js written into the HTML); "accept all" runs each', async () => {

@@ -29,7 +29,10 @@ const unclaimed = (src: string): undefined | false => {
   return (c.iw ? !listed : listed) && undefined;
 };
 
-/** `changed`: its `src` was set in place (scripts.ts, `seen`); a frame that may load is then left as it is. */
+/**
+ * `changed`: its `src` was set in place (scripts.ts, `seen`). In the cross-domain variant a frame that may load is then
+ * left as it is: the hand-over sets its `src` itself and would start again. The base widget treats it as inserted.
+ */
 export const checkFrame = (f: HTMLIFrameElement, changed?: unknown) => {
   if (S._approved.has(f) || f.hasAttribute(ATTR)) return;
   // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.

@@ -93,7 +93,10 @@ const watch = (n: Node | null | undefined): void => {
   if (e) watch(e);
 };
 
-/** The whole document, as after parsing: every insertion anywhere is a record. */
+/**
+ * The whole document: from the start every `src` set on an element already in it, and once the page is parsed every
+ * insertion anywhere too.
+ */
 const wide = (e?: unknown) => {
   // Addresses set in place (seen, below) in the whole document from the start, while the parser still runs too (a lazy
   // loader can start a frame then); every insertion once the page is parsed (`e`: the readystatechange event, or 1).
@@ -137,8 +140,8 @@ export const patch = (proto: object, names: string[]) =>
 const seen = (records: MutationRecord[]) => {
   let t: Node | undefined;
   records.forEach((r) => {
-    // More text of an inline script (see checkScript): a text node added to it, or text added to that node. Or, once
-    // the page is parsed (wide), an address set on an element already in it (`r.attributeName`): a lazily loaded
+    // More text of an inline script (see checkScript): a text node added to it, or text added to that node. Or (wide)
+    // an address set on an element already in the page (`r.attributeName`): a lazily loaded
     // frame (WP Rocket's LazyLoad, LiteSpeed's delayed frames), or a performance plugin's delayed script, which WP
     // Rocket runs in Chromium by taking its type away and setting its `src` in place.
     const el = r.target.nodeType == 3 ? r.target.parentNode : r.target;
