@@ -11,7 +11,9 @@ import { Scanner, type ScannerOptions } from './scanner.js';
 const log = Fastify({ logger: false }).log;
 const options = (overrides: Partial<ScannerOptions> = {}): ScannerOptions => ({
   maxPages: 5,
-  timeoutMs: 10_000,
+  // Generous on purpose: no test here is about the time limit, and on a loaded CI machine Chromium's first
+  // launch plus a page once took longer than 10 s (scan and slot wait share this limit).
+  timeoutMs: 60_000,
   concurrency: 2,
   allowPrivateNetworks: false,
   chromiumPath: undefined,
@@ -41,7 +43,7 @@ async function failure(work: Promise<unknown>): Promise<AppError> {
   return err as AppError;
 }
 
-describe('scanner SSRF guard with private networks refused', () => {
+describe('scanner SSRF guard with private networks refused', { timeout: 120_000 }, () => {
   let sites: TestSites;
   let redirects: LocalServer;
   beforeAll(async () => {
@@ -88,7 +90,7 @@ describe('scanner SSRF guard with private networks refused', () => {
   });
 });
 
-describe('scanner resources', () => {
+describe('scanner resources', { timeout: 180_000 }, () => {
   let slow: LocalServer;
   let inFlight = 0;
   let maxInFlight = 0;
