@@ -78,7 +78,8 @@ export const DomainSettingsSchema = Type.Object({
     description:
       'Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per ' +
       'embedding, so no request to a blocked embedding\'s hosts leaves the browser before consent, even for ' +
-      '<script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. ' +
+      '<script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and ' +
+      'no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. ' +
       'Re-paste the snippet after changing embeddings.',
   }),
   strictAllowedHosts: Type.Array(
@@ -86,7 +87,7 @@ export const DomainSettingsSchema = Type.Object({
       minLength: 1,
       maxLength: 253,
       pattern: '^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$',
-      description: 'a host name such as cdn.example.com; it and its subdomains may serve scripts and frames in strict mode',
+      description: 'a host name such as cdn.example.com; it and its subdomains may serve anything (scripts, frames, stylesheets, fonts, images, fetch) in strict mode',
     }),
     { maxItems: 100 },
   ),

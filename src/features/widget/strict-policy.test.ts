@@ -49,8 +49,9 @@ for (const dialect of DIALECTS) {
       expect(mapsPolicy).toContain(' googletagmanager.com *.googletagmanager.com');
       expect(mapsPolicy).not.toMatch(/ (\*\.)?google\.com/);
       for (const p of [gaPolicy, mapsPolicy]) {
-        expect(p).toMatch(/^script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https?:\/\/[^ ]+ /);
-        expect(p).toContain('; frame-src ');
+        // One directive that every kind of request falls back to: scripts, frames, stylesheets, fonts, images, fetch.
+        expect(p).toMatch(/^default-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https?:\/\/[^ ;]+ /);
+        expect(p).not.toContain(';');
         expect(p).toContain('cdn.jsdelivr.net *.cdn.jsdelivr.net');
         expect(p).toContain('cdn.sessionhost.com *.cdn.sessionhost.com');
       }

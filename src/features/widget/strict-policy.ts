@@ -1,9 +1,9 @@
 /**
  * Strict blocking (domain setting `strictBlocking`, docs/widget.md "Strict mode"): the embed snippet carries one
  * `<meta http-equiv="Content-Security-Policy">` per embedding that needs consent, each an allow-list that leaves
- * out that embedding's hosts. Because the metas are in the page's own markup, Chromium's preload scanner holds
- * back the speculative fetches that follow them until the parser has applied them, so a `<script src>` or
- * `<iframe src>` to a blocked host never leaves the browser (measured: test/real-snippets.browser.test.ts). A
+ * out that embedding's hosts, for every kind of request. Because the metas are in the page's own markup, Chromium's
+ * preload scanner holds back the speculative fetches that follow them until the parser has applied them, so a
+ * `<script src>`, `<iframe src>`, stylesheet, font or image from a blocked host never leaves the browser (measured: test/real-snippets.browser.test.ts). A
  * tiny inline script before each meta comments the meta out (`document.write('<!--')`, closed by the `<!---->`
  * after it) when the visitor has accepted that embedding, as the widget notes in the `ccm_strict` cookie.
  * CSP can only allow, never deny, which is why every meta lists what stays allowed: the site itself, Placet,
@@ -47,9 +47,15 @@ const under = (host: string, parent: string) => host === parent || host.endsWith
 /** A host as CSP source expressions: itself and its subdomains. */
 const sources = (host: string) => [host, `*.${host}`];
 
+/**
+ * One `default-src`, not `script-src` and `frame-src`: every kind of request falls back to it, so stylesheets,
+ * fonts, images, media, `fetch` and beacons from a blocked host are refused too, and Chromium then opens no
+ * connection for a `<link rel="preconnect">` to it either. Until 2026-11-28 the policy named scripts and frames
+ * only, and Google Fonts' own embed code (two preconnects and a stylesheet) reached Google before consent in strict
+ * mode with the Google Fonts embedding active (test/real-snippets-more.browser.test.ts, "strict mode … fonts").
+ */
 function policy(allowed: string[], placetOrigin: string): string {
-  const list = [placetOrigin, ...allowed.flatMap(sources)];
-  return [`script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data:`, ...list].join(' ') + '; ' + [`frame-src 'self' blob: data:`, ...list].join(' ');
+  return [`default-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data:`, placetOrigin, ...allowed.flatMap(sources)].join(' ');
 }
 
 /**

@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, hostingCall, startBrowserApp, type BrowserApp } from './browser.js';
+import { presetDomain } from './real-snippets-common.js';
+import { writeSelfSignedCert } from './tls-cert.js';
+
+/**
+ * Strict mode (docs/widget.md, "Strict mode") for what is not a script or a frame: Google Fonts' own embed code
+ * (fonts.google.com → "Get embed code": two preconnects and a stylesheet, which names the font files) and a
+ * WordPress comment's Gravatar image, with the Google Fonts and Gravatar presets as embeddings. The vendor hosts
+ * reach one local TLS stand-in through `--host-resolver-rules`, which counts every TCP connection and every request,
+ * so a preconnect that opens a connection and sends nothing is seen too.
+ * Until 2026-11-28 the policies named scripts and frames only: in strict mode the stylesheet, the font file and the
+ * image were requested and three connections opened before any decision.
+ */
+const KEY = 'strict-resources-hosting-key-0123456789ab';
+const HOSTS = ['fonts.googleapis.com', 'fonts.gstatic.com', 'secure.gravatar.com'];
+const PRESETS = ['Google Fonts', 'Gravatar'];
+
+// fonts.google.com, "Get embed code" for Roboto 400 and 700, as it hands it out.
+const GOOGLE_FONTS = `<link rel="preconnect" href="https://fonts.googleapis.com">
+<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>
+<link href="https://fonts.googleapis.com/css2?family=Roboto:wght@400;700&display=swap" rel="stylesheet">`;
+// WordPress prints a commenter's avatar this way (get_avatar with the default "Mystery Person").
+const AVATAR = `<img alt='' src='https://secure.gravatar.com/avatar/0bc83cb571cd1c50ba6f3e8a78ef1346?s=64&#038;d=mm&#038;r=g' class='avatar avatar-64 photo' height='64' width='64' loading='lazy' decoding='async'/>`;
+
+const pageHtml = (snippet: string) => `<!doctype html><html><head><meta charset="utf-8">${snippet}
+${GOOGLE_FONTS}
+<style>body{font-family:'Roboto',sans-serif}</style>
+</head><body><h1>Blog</h1><article><p>A post.</p></article>
+<ol class="comment-list"><li>${AVATAR}<p>A comment.</p></li></ol></body></html>`;
+
+let env: BrowserApp;
+let browser: Browser;
+let vendor: https.Server;
+let dir: string;
+/** What reached the stand-in since the last reset: TCP connections (preconnects included) and request paths. */
+const seen = { connections: 0, requests: [] as string[] };
+const reset = () => {
+  seen.connections = 0;
+  seen.requests = [];
+};
+let pageNo = 0;
+
+beforeAll(async () => {
+  env = await startBrowserApp(KEY);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placet-strict-'));
+  const { certFile, keyFile } = writeSelfSignedCert(dir);
+  vendor = https.createServer({ cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) }, (req, res) => {
+    seen.requests.push(`${req.headers.host}${req.url}`);
+    if (req.url?.startsWith('/css2')) {
+      res.writeHead(200, { 'content-type': 'text/css' });
+      return res.end("@font-face{font-family:'Roboto';font-weight:400;src:url(https://fonts.gstatic.com/s/roboto/v47/KFO7CnqEu92Fr1ME7kSn66aGLdTylUAMa3yUBA.woff2) format('woff2')}");
+    }
+    // Anything else: an empty answer (the font and the image fail to decode, which changes nothing here).
+    res.writeHead(200, { 'access-control-allow-origin': '*' }).end();
+  });
+  vendor.on('connection', () => seen.connections++);
+  await new Promise<void>((resolve) => vendor.listen(0, '127.0.0.1', resolve));
+  const port = (vendor.address() as AddressInfo).port;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run',
+      '--ignore-certificate-errors',
+      `--host-resolver-rules=${HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ')}`,
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => vendor?.close(resolve));
+  await env?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(env.app, KEY, method, url, payload);
+
+/** A domain with the two presets as active embeddings; its snippet, in strict mode the one the Hosting API hands out. */
+async function snippetFor(strict: boolean): Promise<string> {
+  const { base, snippet } = await presetDomain(hosting, env.appUrl, `http://127.0.0.1:${env.site.port}`, PRESETS);
+  if (!strict) return snippet.replace(/&amp;/g, '&');
+  expect((await hosting('PUT', base, { strictBlocking: true })).strictBlocking).toBe(true);
+  return ((await hosting('GET', `${base}/onboarding/embed`)).default as string).replace(/&amp;/g, '&');
+}
+
+async function open(snippet: string): Promise<Page> {
+  const url = `/strict-resources${++pageNo}`;
+  env.site.setPage(url, pageHtml(snippet));
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${env.site.url}${url}`);
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForTimeout(700);
+  return page;
+}
+
+const widget = (page: Page) => page.locator('#ccm-widget');
+
+describe('strict mode: stylesheets, fonts, images and preconnects of a blocked embedding', { timeout: 120_000 }, () => {
+  it('without strict mode the page reaches the vendors before any decision (what the test can see)', async () => {
+    reset();
+    const page = await open(await snippetFor(false));
+    await widget(page).locator('button.a').waitFor({ state: 'visible', timeout: 15_000 });
+    // The widget blocks scripts and iframes only (docs/widget.md, "What is not blocked").
+    expect(seen.requests.some((r) => r.startsWith('fonts.googleapis.com/css2'))).toBe(true);
+    expect(seen.requests.some((r) => r.startsWith('secure.gravatar.com/avatar/'))).toBe(true);
+    expect(seen.connections).toBeGreaterThanOrEqual(2);
+    await page.context().close();
+  });
+
+  it('in strict mode: no connection and no request to any of their hosts before a decision or after "decline"', async () => {
+    const snippet = await snippetFor(true);
+    expect(snippet.match(/http-equiv="Content-Security-Policy"/g)).toHaveLength(PRESETS.length);
+    reset();
+    const page = await open(snippet);
+    await widget(page).locator('button.d').waitFor({ state: 'visible', timeout: 15_000 });
+    expect(seen).toEqual({ connections: 0, requests: [] });
+    await widget(page).locator('button.d').click();
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.waitForTimeout(700);
+    expect(seen).toEqual({ connections: 0, requests: [] });
+    // The page itself still works: its text is there, in the fallback font.
+    expect(await page.locator('h1').textContent()).toBe('Blog');
+    await page.context().close();
+  });
+
+  it('in strict mode, "accept all" reloads once and then the stylesheet, its font and the avatar load', async () => {
+    const snippet = await snippetFor(true);
+    reset();
+    const page = await open(snippet);
+    expect(seen.requests).toEqual([]);
+    const reloaded = page.waitForEvent('load');
+    await widget(page).locator('button.a').click();
+    await reloaded;
+    await expect.poll(() => [...new Set(seen.requests.map((r) => r.split('/').slice(0, 2).join('/')))].sort(), { timeout: 15_000 }).toEqual([
+      'fonts.googleapis.com/css2?family=Roboto:wght@400;700&display=swap',
+      'fonts.gstatic.com/s',
+      'secure.gravatar.com/avatar',
+    ]);
+    await page.context().close();
+  });
+});
