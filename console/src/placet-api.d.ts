@@ -2071,7 +2071,7 @@ export interface operations {
                         iframeMarkers: string[];
                         /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
                         useAccountTheme: boolean;
-                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
                         strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
@@ -2189,7 +2189,7 @@ export interface operations {
                     iframeMarkers?: string[];
                     /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
                     useAccountTheme?: boolean;
-                    /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                    /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                     strictBlocking?: boolean;
                     strictAllowedHosts?: string[];
                     cookieDeclarationTableHeadingStartLevel?: number;
@@ -2285,7 +2285,7 @@ export interface operations {
                         iframeMarkers: string[];
                         /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
                         useAccountTheme: boolean;
-                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
                         strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
@@ -2439,7 +2439,7 @@ export interface operations {
                         iframeMarkers: string[];
                         /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
                         useAccountTheme: boolean;
-                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
                         strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
@@ -2556,7 +2556,7 @@ export interface operations {
                     iframeMarkers?: string[];
                     /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
                     useAccountTheme?: boolean;
-                    /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                    /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                     strictBlocking?: boolean;
                     strictAllowedHosts?: string[];
                     cookieDeclarationTableHeadingStartLevel?: number;
@@ -2652,7 +2652,7 @@ export interface operations {
                         iframeMarkers: string[];
                         /** @description Placet extension (docs/account.md): true uses an account theme distributed to this domain instead of its default theme; false keeps the domain's own */
                         useAccountTheme: boolean;
-                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src> and <iframe src> in the HTML; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
+                        /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
                         strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
@@ -6956,6 +6956,12 @@ export interface operations {
                                     /** @description the iframe that made the request, when not the page itself */
                                     frame?: string;
                                 }[];
+                                /** @description third-party requests the page's Content-Security-Policy refused (strict mode): nothing left the browser; after "accept all" each is also a warning, as the site cannot load it whatever the visitor decides */
+                                refusedByPolicy: {
+                                    url: string;
+                                    resourceType: string;
+                                    frame?: string;
+                                }[];
                                 cookies: {
                                     name: string;
                                     domain: string;
@@ -6980,6 +6986,12 @@ export interface operations {
                                     /** @description the iframe that made the request, when not the page itself */
                                     frame?: string;
                                 }[];
+                                /** @description third-party requests the page's Content-Security-Policy refused (strict mode): nothing left the browser; after "accept all" each is also a warning, as the site cannot load it whatever the visitor decides */
+                                refusedByPolicy: {
+                                    url: string;
+                                    resourceType: string;
+                                    frame?: string;
+                                }[];
                                 cookies: {
                                     name: string;
                                     domain: string;
@@ -7002,6 +7014,12 @@ export interface operations {
                                     /** @description document (an iframe), script, xhr, fetch, image, ping, … */
                                     resourceType: string;
                                     /** @description the iframe that made the request, when not the page itself */
+                                    frame?: string;
+                                }[];
+                                /** @description third-party requests the page's Content-Security-Policy refused (strict mode): nothing left the browser; after "accept all" each is also a warning, as the site cannot load it whatever the visitor decides */
+                                refusedByPolicy: {
+                                    url: string;
+                                    resourceType: string;
                                     frame?: string;
                                 }[];
                                 cookies: {

@@ -23,6 +23,8 @@ export interface AuditStorage {
 /** What one page did in one state: its third-party requests and the cookies and storage keys it wrote. */
 export interface AuditObservation {
   requests: AuditRequest[];
+  /** Requests the page's Content-Security-Policy refused (strict mode): they never left the browser. */
+  refusedByPolicy: AuditRequest[];
   cookies: { name: string; domain: string; path: string }[];
   localStorage: AuditStorage[];
   sessionStorage: AuditStorage[];
@@ -163,6 +165,8 @@ function merge(a: AuditObservation, b: AuditObservation): AuditObservation {
   };
   return {
     requests: union(a.requests, b.requests, (r) => `${r.resourceType} ${r.url}`),
+    // Only the page load's: in strict mode the click's page still has the policies that the reload lifts.
+    refusedByPolicy: b.refusedByPolicy,
     cookies: union(a.cookies, b.cookies, (c) => `${c.name} ${c.domain} ${c.path}`),
     localStorage: union(a.localStorage, b.localStorage, (s) => `${s.origin} ${s.name}`),
     sessionStorage: union(a.sessionStorage, b.sessionStorage, (s) => `${s.origin} ${s.name}`),

@@ -13,7 +13,7 @@ const embedding = (fields: Partial<Embedding> & Pick<Embedding, 'id' | 'name'>):
 const asset = (name: string, storageType: 'cookie' | 'localStorage' = 'cookie') => ({
   id: name, name, storageType, dynamic: name.includes('*'), lifetime: '', description: '', translations: {},
 });
-const observed = (o: Partial<AuditObservation>): AuditObservation => ({ requests: [], cookies: [], localStorage: [], sessionStorage: [], ...o });
+const observed = (o: Partial<AuditObservation>): AuditObservation => ({ requests: [], refusedByPolicy: [], cookies: [], localStorage: [], sessionStorage: [], ...o });
 const script = (url: string) => ({ url, resourceType: 'script' });
 
 describe('audit rules: what is a violation, and its fix', () => {

@@ -193,3 +193,22 @@ export class AuditRules {
     return undefined;
   }
 }
+
+/**
+ * What a page's Content-Security-Policy refused after "accept all", one warning per host: in strict mode that is a
+ * host no embedding and no `strictAllowedHosts` entry names, which the site can never load (docs/widget.md, "Strict
+ * mode"); the site's own policy may refuse things too.
+ */
+export function refusedAfterAcceptAll(pageUrl: string, refused: readonly AuditRequest[]): string[] {
+  const byHost = new Map<string, Set<string>>();
+  for (const r of refused) {
+    const host = new URL(r.url).hostname;
+    byHost.set(host, (byHost.get(host) ?? new Set()).add(r.resourceType));
+  }
+  return [...byHost].map(
+    ([host, types]) =>
+      `${pathOf(pageUrl)}: after "accept all" the page's Content-Security-Policy refused ${[...types].join(', ')} from ${host}, ` +
+      `so the site cannot load it whatever the visitor decides; if the site needs it, add ${host} to strictAllowedHosts ` +
+      "(or as a marker to the embedding it belongs to) and paste the new snippet (in strict mode; a policy of the site's own is the site's to change)",
+  );
+}

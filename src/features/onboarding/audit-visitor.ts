@@ -1,5 +1,5 @@
-import type { BrowserContext, Frame, Page, Response } from 'playwright-core';
-import type { AuditObservation } from './audit-crawl.js';
+import type { BrowserContext, Frame, Page, Request, Response } from 'playwright-core';
+import type { AuditObservation, AuditRequest } from './audit-crawl.js';
 import { READ_STORAGE, bounded, navigationError } from './browser-crawl.js';
 import type { CrawlState } from './crawl-state.js';
 import { parseSetCookie } from './detectors/set-cookie.js';
@@ -27,7 +27,7 @@ const QUIET_MS = 500;
 const BANNER_WAIT_MS = 2000;
 const PAGE_TIMEOUT_MS = 10_000;
 
-export const emptyObservation = (): AuditObservation => ({ requests: [], cookies: [], localStorage: [], sessionStorage: [] });
+export const emptyObservation = (): AuditObservation => ({ requests: [], refusedByPolicy: [], cookies: [], localStorage: [], sessionStorage: [] });
 
 /**
  * Runs first in every frame: reports each `document.cookie` write and each `setItem` to the audit, so that
@@ -69,6 +69,8 @@ export class Visitor {
   private readonly seen = new Set<string>();
   private current: AuditObservation | undefined;
   private readonly requestsSeen = new Set<string>();
+  /** Each recorded request's entry, where it went, so a refusal by policy can take it out again. */
+  private readonly recorded = new WeakMap<Request, { target: AuditObservation; key: string; entry: AuditRequest }>();
   /** What the current observation holds already (one entry per cookie or key, however often written). */
   private readonly written = new Set<string>();
   private inFlight = 0;
@@ -100,10 +102,22 @@ export class Visitor {
       } catch {
         // the frame is gone
       }
-      target.requests.push({ url: url.href, resourceType: request.resourceType(), ...(frame ? { frame } : {}) });
+      const entry = { url: url.href, resourceType: request.resourceType(), ...(frame ? { frame } : {}) };
+      target.requests.push(entry);
+      this.recorded.set(request, { target, key, entry });
     });
     page.on('requestfinished', () => this.activity(-1));
-    page.on('requestfailed', () => this.activity(-1));
+    page.on('requestfailed', (request) => {
+      this.activity(-1);
+      // Refused by the page's Content-Security-Policy (strict mode's, or the site's own): Chromium reports the
+      // request and its failure, but nothing left the browser, so it is no leak; it is listed apart.
+      const seen = this.recorded.get(request);
+      if (!seen || request.failure()?.errorText !== 'csp') return;
+      const at = seen.target.requests.indexOf(seen.entry);
+      if (at >= 0) seen.target.requests.splice(at, 1);
+      if (seen.target === this.current) this.requestsSeen.delete(seen.key);
+      if (seen.target.refusedByPolicy.length < LIMITS.requests) seen.target.refusedByPolicy.push(seen.entry);
+    });
   }
 
   static async open(context: BrowserContext, isThirdParty: (url: URL) => boolean): Promise<Visitor> {

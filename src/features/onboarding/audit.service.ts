@@ -3,7 +3,7 @@ import { requireDomain } from '../domains/domain-scope.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
 import { listEmbeddings } from '../embeddings/embeddings.service.js';
 import { crawlForAudit, type AuditPage } from './audit-crawl.js';
-import { AuditRules } from './audit-rules.js';
+import { AuditRules, refusedAfterAcceptAll } from './audit-rules.js';
 import { onboardingLinks } from './onboarding.repository.js';
 import type { AuditResult, AuditViolation } from './onboarding.schemas.js';
 import { widgetScriptPattern } from './scan-pass.js';
@@ -39,6 +39,7 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
   );
   const violations: AuditViolation[] = [];
   const placement: string[] = [];
+  const refused: string[] = [];
   for (const page of pages) {
     const early = rules.scriptsNeedingConsent(page.scriptsBeforeSnippet);
     const warning = rules.placement(page.url, early);
@@ -48,6 +49,8 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
       const observation = page.states[state];
       if (observation) violations.push(...rules.violations(page.url, state, observation, earlySet));
     }
+    const accepted = page.states.afterAcceptAll;
+    if (accepted) refused.push(...refusedAfterAcceptAll(page.url, accepted.refusedByPolicy));
   }
   return {
     url: raw.startUrl,
@@ -56,7 +59,8 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
     pages: pages.map((p) => ({ url: p.url, widget: p.widget, ...p.states })),
     violations: violations.slice(0, MAX_VIOLATIONS),
     blockedRequests: raw.blockedRequests,
-    warnings: [...raw.warnings, ...placement, ...(violations.length > MAX_VIOLATIONS ? [`${violations.length - MAX_VIOLATIONS} more violations not listed`] : [])],
+    warnings: [...raw.warnings, ...placement, ...refused, ...(violations.length > MAX_VIOLATIONS ? [`${violations.length - MAX_VIOLATIONS} more violations not listed`] : [])],
     durationMs: raw.durationMs,
   };
 }
+

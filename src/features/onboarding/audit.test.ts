@@ -159,6 +159,48 @@ ${snippet}</head><body><h1>Early</h1></body></html>`);
     expect(script!.fix).toMatch(new RegExp(`^script from ${tp} on /early: a script above the Placet snippet may run before the widget can block it`));
   }, 60_000);
 
+  it('does not count what the page\'s Content-Security-Policy refused (it never left the browser); after "accept all" it warns', async () => {
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}/csp` });
+    const base = `/hosting/api/client/${client.id}/domain/${domain.id}`;
+    const tp = `localhost:${other.port}`;
+    for (const embedding of [
+      { name: 'Stats', purpose: ANALYTICS, active: true, scriptMarkers: [`${tp}/js/stats.js`] },
+      { name: 'Session', purpose: NECESSARY, active: true, assets: [{ name: 'PHPSESSID' }] },
+    ]) {
+      const res = await ctx.hosting({ method: 'POST', url: `${base}/embedding`, payload: embedding });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const snippet = `<script src="${ctx.config.publicUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+    // A policy as strict mode writes one (test/strict-resources.browser.test.ts runs strict mode's own in Chromium; its
+    // hosts must be under a public suffix, which this test's third party on localhost is not): the site, Placet, no more.
+    const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'self' 'unsafe-inline' ${ctx.config.publicUrl}">`;
+    pages.set('/csp', `<!doctype html><html><head>${policy}${snippet}
+<link rel="stylesheet" href="http://${tp}/css/fonts.css"></head><body><h1>Strict</h1><img alt="" src="http://${tp}/img/avatar.png">
+<script src="http://${tp}/js/leaky.js"></script></body></html>`);
+    const audit = await ctx.hosting({ method: 'GET', url: `${base}/onboarding/audit` });
+    expect(audit.statusCode, audit.body).toBe(200);
+    const r = audit.json<AuditResult>();
+    expect(r.widgetFound).toBe(true);
+    const refused = [
+      { url: `http://${tp}/css/fonts.css`, resourceType: 'stylesheet' },
+      { url: `http://${tp}/img/avatar.png`, resourceType: 'image' },
+      { url: `http://${tp}/js/leaky.js`, resourceType: 'script' },
+    ];
+    const [page] = r.pages;
+    for (const state of ['beforeDecision', 'afterDecline', 'afterAcceptAll'] as const) {
+      expect(page![state]!.requests, state).toEqual([]);
+      expect([...page![state]!.refusedByPolicy].sort((a, b) => a.url.localeCompare(b.url)), state).toEqual(refused);
+    }
+    // Reported as requests, these were three violations per state with fixes that change nothing.
+    expect(r.violations).toEqual([]);
+    expect(r.warnings).toEqual([
+      `/csp: after "accept all" the page's Content-Security-Policy refused stylesheet, image, script from localhost, so the site cannot load it ` +
+        'whatever the visitor decides; if the site needs it, add localhost to strictAllowedHosts (or as a marker to the embedding it belongs to) ' +
+        'and paste the new snippet (in strict mode; a policy of the site\'s own is the site\'s to change)',
+    ]);
+  }, 60_000);
+
   it('says so when no page shows the banner, and still reports what loads', async () => {
     const client = await createClient(ctx);
     const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}/plain` });

@@ -125,6 +125,18 @@ const AuditObservationSchema = Nullable(
       }),
       { description: 'third-party requests (not the site, not Placet)' },
     ),
+    refusedByPolicy: Type.Array(
+      Type.Object({
+        url: Type.String(),
+        resourceType: Type.String(),
+        frame: Type.Optional(Type.String()),
+      }),
+      {
+        description:
+          'third-party requests the page\'s Content-Security-Policy refused (strict mode): nothing left the browser; ' +
+          'after "accept all" each is also a warning, as the site cannot load it whatever the visitor decides',
+      },
+    ),
     cookies: Type.Array(Type.Object({ name: Type.String(), domain: Type.String(), path: Type.String() })),
     localStorage: AuditStorage,
     sessionStorage: AuditStorage,
