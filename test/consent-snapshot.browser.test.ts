@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../src/db/connect.js';
 import { snapshotOf } from '../src/features/consent-log/consent-log.snapshot.js';
 import { type BrowserApp, hostingCall, type Site, startBrowserApp } from './browser.js';
 import { unique } from './helper.js';
+import { namedTexts } from '../widget/src/text-fields.js';
 
 /**
  * The snapshot hash in real Chromium: the hash the widget sends with a decision is the one of the
@@ -69,7 +70,7 @@ describe('consent snapshot in Chromium', () => {
     // What was sent is the key of exactly the configuration the page got, computed here independently.
     expect(first.sent).toBe(first.config.sh);
     expect(first.sent).toBe(snapshotOf(first.config).hash);
-    expect(JSON.stringify((first.config.loc as Record<string, { t: Record<string, string> }>).en!.t.widgetIntroText)).toContain('First wording');
+    expect(JSON.stringify(namedTexts((first.config.loc as Record<string, { t: string[] }>).en!.t).widgetIntroText)).toContain('First wording');
 
     await hosting('PUT', `${base}/locale/en`, { widgetIntroText: 'Second wording of the banner.' });
     const second = await decide();

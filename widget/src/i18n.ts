@@ -1,6 +1,7 @@
 /** Language: the locale shown to this visitor, and the texts of the UI and of each embedding in it. */
 import type { EmbeddingConfig, LocaleBundle } from './types.js';
 import { c, nav, S } from './state.js';
+import type { T } from './text-fields.js';
 
 /** The domain's locale for a language tag (`de-DE`, `de_DE`, `de`): the same name, else the same language. */
 export const localeFor = (tag: string) => {
@@ -20,6 +21,7 @@ export const pickLang = () => {
 
 export const bundle = (): LocaleBundle => c.loc[S.lang] || c.loc[c.dl]!;
 
-export const t = (k: string) => bundle().t[k] || '';
+/** A text of the locale by its position (text-fields.ts). */
+export const t = (k: T) => bundle().t[k] || '';
 
 export const texts = (e: EmbeddingConfig) => bundle().e[e.i]!;

@@ -12,6 +12,7 @@ import { ATTR, has } from './scripts.js';
 import { CSS } from './style.js';
 import { btn, h, toggle, trusted, vars } from './ui/dom.js';
 import { openLayer } from './ui/layers.js';
+import { T } from './text-fields.js';
 
 export const blockedFrames: [HTMLIFrameElement, HTMLElement, EmbeddingConfig | undefined][] = [];
 
@@ -88,7 +89,7 @@ export const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
   const bar = h('div', { class: 'ccm-switch' });
   bar.attachShadow({ mode: 'open' }).append(
     h('style', {}, `:host{${vars}}${CSS}`),
-    toggle(`${t('blockedContentConsentSwitchAllowEmbedding')}: ${texts(e)[0]}`, true, false, false, (v) => {
+    toggle(`${t(T.blockedContentConsentSwitchAllowEmbedding)}: ${texts(e)[0]}`, true, false, false, (v) => {
       if (v) return;
       decide([...S.acc].filter((id) => id !== e.i), 'save');
       location.reload();
@@ -132,16 +133,16 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
       // answers 4xx for any other address, and then the overlay simply has no image.
       style: c.vp && /youtube|vimeo/.test(blocked.host) && `background:url("${c.vp}${blocked.host}${blocked.pathname}") center/cover`,
     },
-      h('strong', {}, x?.[8] || t('blockedContentTitle')),
-      h('p', {}, x?.[9] || t('blockedContentDisclaimer')),
+      h('strong', {}, x?.[8] || t(T.blockedContentTitle)),
+      h('p', {}, x?.[9] || t(T.blockedContentDisclaimer)),
       owner && h('p', {}, x![0]),
-      btn('y', x?.[10] || t('blockedContentConsentButtonText'), accept),
+      btn('y', x?.[10] || t(T.blockedContentConsentButtonText), accept),
       // The reference model's iframe-blocker texts: for a frame of no embedding, the visitor's own "always show
       // external content" (remembers the host, as rememberIframeConsentPerDomain does for everyone); for an
       // embedding's frame, its provider and "more information" opening the details layer.
       owner
-        ? h('details', {}, h('summary', {}, t('blockedContentConsentSwitchProviderDetails')), h('p', {}, x![1]), btn('k', t('moreInformationLabel'), () => openLayer(3)))
-        : toggle(t('blockedContentConsentSwitchShowExternalContent'), always, false, false, (v) => (always = v)),
+        ? h('details', {}, h('summary', {}, t(T.blockedContentConsentSwitchProviderDetails)), h('p', {}, x![1]), btn('k', t(T.moreInformationLabel), () => openLayer(3)))
+        : toggle(t(T.blockedContentConsentSwitchShowExternalContent), always, false, false, (v) => (always = v)),
     ),
   );
   f.style.display = 'none';

@@ -3,6 +3,7 @@
  * the visitor's state here (in the manner of orestbida/cookieconsent's `core/global.js`); a module keeps
  * to itself only what no other module touches.
  */
+import type { T } from './text-fields.js';
 import type { WidgetConfig } from './types.js';
 
 declare const __PLACET_CONFIG__: WidgetConfig;
@@ -63,7 +64,7 @@ const fields = {
   /** The embeddings ticked in the settings, not yet saved. */
   _sel: new Set<string>(),
   /** The legal text shown in layer 4, and the layer it was opened from. */
-  _legal: '',
+  _legal: 0 as T,
   _legalFrom: 1,
 };
 

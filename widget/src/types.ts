@@ -1,8 +1,10 @@
 /**
  * The configuration the service inlines into the widget (one request, no round trip before the banner).
  * Shared by the server's builder (src/features/widget/widget-config.ts) and the widget. Keys are short
- * where they repeat per embedding; texts keep their Locale field names (brotli folds the repetition).
+ * where they repeat per embedding; a locale's texts are an array in the order of text-fields.ts.
  */
+import type { T } from './text-fields.js';
+
 export interface WidgetConfig {
   /** domain id */
   d: string;
@@ -67,7 +69,7 @@ export interface WidgetConfig {
   /** IAB TCF (tcfEnabled domains only): loads the TCF chunk */
   tcf?: TcfConfig;
   /** legal links: [Locale field (imprint, privacyPolicy, accessibility), shown inside the widget (direct), new tab] */
-  lg: [string, boolean, boolean][];
+  lg: [T, boolean, boolean][];
   /** show the banner on the imprint / privacy page */
   sw: [boolean, boolean];
   /** deleteUnknownCookies: 0 off, 1 delete first-party cookies no embedding declares, 2 and reload once */
@@ -135,7 +137,8 @@ export interface EmbeddingConfig {
 export interface LocaleBundle {
   /** the locale's name in its own language, for the language switcher (`Deutsch`, `Français`) */
   n: string;
-  t: Record<string, string>;
+  /** the texts, by position in TEXT_FIELDS (text-fields.ts) */
+  t: string[];
   /** purpose id → [name, description] */
   pu: Record<string, [string, string]>;
   /** embedding id → texts */

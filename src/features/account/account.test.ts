@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, consentToken, createClient, createDomain, servedSnapshot, useApp } from '../../../test/helper.js';
+import { namedTexts } from '../../../widget/src/text-fields.js';
 
 interface Served {
   r: number;
   th: { id: string; colors: Record<string, string> };
-  loc: Record<string, { t: Record<string, string>; pu: Record<string, [string, string]> }>;
+  loc: Record<string, { t: string[]; pu: Record<string, [string, string]> }>;
 }
 const inlined = (body: string) => JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(body)![1]!)) as Served;
 
@@ -100,13 +101,13 @@ for (const dialect of DIALECTS) {
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({ language: 'de', widgetTitle: 'Datenschutz bei der Agentur', imprintUrl: '' });
       const de = (await s.widget('&lang=de_DE')).loc.de_DE!;
-      expect(de.t.widgetTitle).toBe('Datenschutz bei der Agentur');
-      expect(de.t.widgetDeclineButtonText).toBe('Nein danke');
+      expect(namedTexts(de.t).widgetTitle).toBe('Datenschutz bei der Agentur');
+      expect(namedTexts(de.t).widgetDeclineButtonText).toBe('Nein danke');
       expect(de.pu.a717ff5![0]).toBe('Reichweitenmessung');
       const effective = await call('GET', `${s.base}/locale/de_DE?effective=true`);
       expect(effective.json()).toMatchObject({ widgetTitle: 'Datenschutz bei der Agentur', widgetDeclineButtonText: 'Nein danke' });
       const en = (await s.widget('&lang=en_GB')).loc.en_GB!;
-      expect(en.t.widgetTitle).not.toBe('Datenschutz bei der Agentur');
+      expect(namedTexts(en.t).widgetTitle).not.toBe('Datenschutz bei der Agentur');
       // Cleared again ('' clears a field; DELETE drops the language): the built-in German text is back.
       await call('PUT', '/account/text/de', { widgetTitle: '' });
       expect((await call('GET', '/account/text/de')).json().widgetTitle).toBe('');

@@ -10,6 +10,7 @@ import { sha256Hex, type Clock } from '../../deps.js';
 import { verifyExport } from '../../../scripts/verify-consent-export.mjs';
 import { chainHash } from './consent-log.record.js';
 import { applyRetention } from './consent-log.retention.js';
+import { namedTexts } from '../../../widget/src/text-fields.js';
 
 const ucid = () => randomBytes(32).toString('hex');
 const DAY = 86_400_000;
@@ -95,7 +96,7 @@ for (const dialect of DIALECTS) {
       const stored = await ctx.database.db.selectFrom('consent_snapshots').select('config').where('hash', '=', before.sh).executeTakeFirstOrThrow();
       expect(sha256Hex(stored.config)).toBe(before.sh);
       expect(res.body).toContain(`"config":${stored.config}}`);
-      expect(res.json().config.loc.en.t.widgetIntroText).toBe('We use cookies (old text).');
+      expect(namedTexts(res.json().config.loc.en.t).widgetIntroText).toBe('We use cookies (old text).');
       expect(await s.verify()).toMatchObject({ ok: true, checkedRecords: 3, checkedSnapshots: 2 });
     });
 

@@ -1,3 +1,4 @@
+import { legalField, namedTexts } from '../../../widget/src/text-fields.js';
 import type { ConsentRecord } from '../consent-log/consent-log.record.js';
 import type { StoredSnapshot } from '../consent-log/consent-log.snapshots.repository.js';
 
@@ -39,12 +40,17 @@ export interface ShownEmbedding {
 }
 
 type Texts = [string, string, string, string, string, string, string, string, string, string, string, [string, string, string][]];
+interface Bundle {
+  t: string[] | Record<string, string>;
+  pu: Record<string, [string, string]>;
+  e: Record<string, Texts>;
+}
 interface Visible {
   dl?: string;
-  loc?: Record<string, { t: Record<string, string>; pu: Record<string, [string, string]>; e: Record<string, Texts> }>;
+  loc?: Record<string, Bundle>;
   em?: { i: string; p: string; a: [string, string][] }[];
   pu?: string[];
-  lg?: unknown;
+  lg?: [number | string, boolean, boolean][];
   th?: unknown;
 }
 
@@ -52,13 +58,14 @@ export function shownOf(record: ConsentRecord, snapshot: StoredSnapshot | undefi
   if (!snapshot) return { record, snapshot: record.snapshot ?? null, shown: null };
   const config = JSON.parse(snapshot.config) as Visible;
   const lang = config.loc?.[record.lang] ? record.lang : (config.dl ?? record.lang);
-  const bundle = config.loc?.[lang] ?? { t: {}, pu: {}, e: {} };
+  const bundle: Bundle = config.loc?.[lang] ?? { t: {}, pu: {}, e: {} };
   return {
     record,
     snapshot: snapshot.hash,
     shown: {
       lang,
-      texts: bundle.t,
+      // Since 2026-11-28 the texts are served as an array in the order of widget/src/text-fields.ts (append only).
+      texts: namedTexts(bundle.t),
       purposes: (config.pu ?? []).map((id) => ({ id, name: bundle.pu[id]?.[0] ?? '', description: bundle.pu[id]?.[1] ?? '' })),
       embeddings: (config.em ?? []).map((e) => {
         const t = bundle.e[e.i];
@@ -77,7 +84,7 @@ export function shownOf(record: ConsentRecord, snapshot: StoredSnapshot | undefi
           assets: e.a.map(([name, storageType]) => ({ name, storageType, lifetime: lifetimes.get(name)?.lifetime ?? '', description: lifetimes.get(name)?.description ?? '' })),
         };
       }),
-      legalLinks: config.lg ?? [],
+      legalLinks: (config.lg ?? []).map(([f, direct, blank]) => [legalField(f), direct, blank]),
       theme: config.th ?? null,
     },
   };

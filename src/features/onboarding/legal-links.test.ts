@@ -4,9 +4,10 @@ import { DIALECTS, createClient, createDomain, useApp, type TestContext } from '
 import { startTestSites, type TestSites } from '../../../test/fixtures/onboarding/test-site.js';
 import { testConfig } from '../../config.js';
 import { recordFoundLegalLinks } from './onboarding.repository.js';
+import { namedTexts } from '../../../widget/src/text-fields.js';
 
 interface Bundle {
-  t: Record<string, string>;
+  t: string[];
 }
 
 /** The legal URLs per locale as the served widget carries them. */
@@ -24,7 +25,7 @@ async function bannerLinks(ctx: TestContext, apiKey: string, domain: { id: strin
   return {
     revision: config.r,
     links: Object.fromEntries(
-      Object.entries(config.loc).map(([name, b]) => [name, { imprintUrl: b.t.imprintUrl, privacyPolicyUrl: b.t.privacyPolicyUrl }]),
+      Object.entries(config.loc).map(([name, b]) => [name, { imprintUrl: namedTexts(b.t).imprintUrl, privacyPolicyUrl: namedTexts(b.t).privacyPolicyUrl }]),
     ),
   };
 }

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS, createClient, createDomain, useApp } from '../../../test/helper.js';
 import { BUILTIN_TEXTS } from '../locales/builtin-texts.js';
 import { autonym } from './widget-config.js';
+import { namedTexts } from '../../../widget/src/text-fields.js';
 
-type Bundle = { n: string; t: Record<string, string>; pu: Record<string, [string, string]>; e: Record<string, unknown[]> };
+type Bundle = { n: string; t: string[]; pu: Record<string, [string, string]>; e: Record<string, unknown[]> };
 type Served = { loc: Record<string, Bundle>; dl: string; fl: string };
 
 /** The configuration object inlined into a served widget (as `JSON.parse("…")`). */
@@ -53,16 +54,16 @@ for (const dialect of DIALECTS) {
       expect(Object.keys(served.loc)).toEqual(['de_DE', 'en']);
       expect(served.dl).toBe('de_DE');
       // Words in English (the built-in texts), never the domain's German ones …
-      expect(served.loc.en!.t.widgetTitle).toBe(BUILTIN_TEXTS.en.widgetTitle);
-      expect(served.loc.en!.t.widgetFullConsentButtonText).toBe(BUILTIN_TEXTS.en.widgetFullConsentButtonText);
+      expect(namedTexts(served.loc.en!.t).widgetTitle).toBe(BUILTIN_TEXTS.en.widgetTitle);
+      expect(namedTexts(served.loc.en!.t).widgetFullConsentButtonText).toBe(BUILTIN_TEXTS.en.widgetFullConsentButtonText);
       expect(served.loc.en!.pu['a717ff5']![0]).toBe(BUILTIN_TEXTS.en.purposeNames['a717ff5']);
       // … the site's legal pages from its default locale.
-      expect(served.loc.en!.t).toMatchObject({
+      expect(namedTexts(served.loc.en!.t)).toMatchObject({
         privacyPolicyUrl: de.privacyPolicyUrl,
         imprintUrl: de.imprintUrl,
         imprintHtmlCode: de.imprintHtmlCode,
       });
-      expect(served.loc.de_DE!.t.widgetTitle).toBe(de.widgetTitle);
+      expect(namedTexts(served.loc.de_DE!.t).widgetTitle).toBe(de.widgetTitle);
     });
 
     it('adds nothing when the browser prefers a language the domain has, or one without built-in texts before it', async () => {
@@ -107,13 +108,13 @@ for (const dialect of DIALECTS) {
         })
       ).json<{ id: string }>();
       const served = await widget('en');
-      expect(served.loc.de_DE!.t).toMatchObject({
+      expect(namedTexts(served.loc.de_DE!.t)).toMatchObject({
         embeddingLifetimeLabel: BUILTIN_TEXTS.de.embeddingLifetimeLabel,
         blockedContentConsentSwitchShowExternalContent: BUILTIN_TEXTS.de.blockedContentConsentSwitchShowExternalContent,
         blockedContentConsentSwitchProviderDetails: BUILTIN_TEXTS.de.blockedContentConsentSwitchProviderDetails,
         moreInformationLabel: 'Mehr dazu',
       });
-      expect(served.loc.en!.t.moreInformationLabel).toBe(BUILTIN_TEXTS.en.moreInformationLabel);
+      expect(namedTexts(served.loc.en!.t).moreInformationLabel).toBe(BUILTIN_TEXTS.en.moreInformationLabel);
       // The embedding's storage period: its assets' lifetimes, each once, in the locale's translation.
       expect(served.loc.de_DE!.e[emb.id]![12]).toBe('2 Jahre, 1 Tag');
       expect(served.loc.en!.e[emb.id]![12]).toBe('2 years, 1 Tag');
@@ -124,8 +125,8 @@ for (const dialect of DIALECTS) {
       await call('POST', '/locale', { name: 'de_DE' });
       const served = await widget('fr');
       expect(Object.fromEntries(Object.entries(served.loc).map(([k, b]) => [k, b.n]))).toEqual({ de_DE: 'Deutsch', fr: 'Français' });
-      expect(served.loc.fr!.t.languageLabel).toBe('Langue');
-      expect(served.loc.de_DE!.t.languageLabel).toBe('Sprache');
+      expect(namedTexts(served.loc.fr!.t).languageLabel).toBe('Langue');
+      expect(namedTexts(served.loc.de_DE!.t).languageLabel).toBe('Sprache');
     });
 
     it('off: offers only the domain\'s locales; a domain without any still gets the browser\'s built-in language', async () => {

@@ -1,3 +1,4 @@
+import { TEXT_FIELDS, type T } from '../../../widget/src/text-fields.js';
 import type { EmbeddingConfig, EmbeddingTexts, LocaleBundle, ThemeConfig, WidgetConfig } from '../../../widget/src/types.js';
 import type { Features } from '../clients/clients.schemas.js';
 import { LOCALES_WITHOUT_MORE_THAN_2_LANG } from '../clients/feature-gates.js';
@@ -17,20 +18,12 @@ import type { Theme } from '../themes/themes.schemas.js';
  * details layer, the "always show external content" switch, the provider details and "more information" in the
  * iframe blocker.
  */
-export const WIDGET_TEXT_FIELDS = [
-  'widgetTitle', 'widgetIntroText', 'widgetDeclineButtonText', 'widgetFullConsentButtonText',
-  'widgetSettingsButtonText', 'checkAllButtonText', 'uncheckAllButtonText', 'imprint', 'imprintUrl',
-  'imprintHtmlCode', 'privacyPolicy', 'privacyPolicyUrl', 'privacyPolicyHtmlCode', 'accessibility',
-  'accessibilityUrl', 'accessibilityHtmlCode', 'categoriesTitle', 'categoriesCancelButtonText',
-  'categoriesFullConsentButtonText', 'categoriesSaveButtonText', 'detailsTitle', 'detailsCloseButtonText',
-  'embeddingVendorLabel', 'embeddingDescriptionLabel', 'embeddingPrivacyPolicyUrlLabel',
-  'embeddingWhichDataIsCollectedLabel', 'embeddingPurposeOfDataCollectionLabel', 'embeddingLegalBasisLabel',
-  'embeddingPlaceOfProcessingLabel', 'embeddingAssetNameLabel', 'embeddingAssetLifetimeLabel',
-  'embeddingAssetDescriptionLabel', 'blockedContentTitle', 'blockedContentDisclaimer',
-  'blockedContentConsentButtonText', 'blockedContentConsentSwitchAllowEmbedding', 'changeConsentText',
-  'questionMarkButtonText', 'embeddingLifetimeLabel', 'blockedContentConsentSwitchShowExternalContent',
-  'blockedContentConsentSwitchProviderDetails', 'moreInformationLabel', 'languageLabel',
-] as const;
+/** The texts the widget shows, in the order it reads them (an array: widget/src/text-fields.ts, append only). */
+export const WIDGET_TEXT_FIELDS = TEXT_FIELDS;
+
+/** A legal page's entry in `lg`: the position of its link text (its `Url` and `HtmlCode` follow). */
+const legal = (f: 'imprint' | 'privacyPolicy' | 'accessibility', direct: boolean, blank: boolean): [T, boolean, boolean] =>
+  [TEXT_FIELDS.indexOf(f) as T, direct, blank];
 
 const COLOR_VARS: Record<string, string> = {
   primaryButtonBackgroundColor: 'pb', primaryButtonForegroundColor: 'pf', primaryButtonBorderColor: 'pbo',
@@ -162,11 +155,9 @@ export function buildWidgetConfig(source: WidgetSource, choice: LanguageChoice):
     ft: domain.whitelabel ? '' : (source.footer?.text ?? 'Placet'),
     fu: domain.whitelabel ? '' : (source.footer?.url ?? ''),
     lg: [
-      ['imprint', domain.imprintDisplayMode === 'direct', domain.imprintOpenInNewTab],
-      ['privacyPolicy', domain.privacyPolicyDisplayMode === 'direct', domain.privacyPolicyOpenInNewTab],
-      ...(domain.accessibilityLinkEnabled
-        ? [['accessibility', domain.accessibilityDisplayMode === 'direct', false] as [string, boolean, boolean]]
-        : []),
+      legal('imprint', domain.imprintDisplayMode === 'direct', domain.imprintOpenInNewTab),
+      legal('privacyPolicy', domain.privacyPolicyDisplayMode === 'direct', domain.privacyPolicyOpenInNewTab),
+      ...(domain.accessibilityLinkEnabled ? [legal('accessibility', domain.accessibilityDisplayMode === 'direct', false)] : []),
     ],
     sw: [domain.imprintShowWidget, domain.privacyPolicyShowWidget],
     du: domain.deleteUnknownCookies ? (domain.deleteUnknownCookiesForceReload ? 2 : 1) : 0,
@@ -215,9 +206,7 @@ function translationFor<T>(map: Record<string, T>, locale: string): T | undefine
 }
 
 function localeBundle(name: string, texts: LocaleTexts, embeddings: Embedding[], fill: (s: string) => string): LocaleBundle {
-  const t = Object.fromEntries(
-    WIDGET_TEXT_FIELDS.map((f) => [f, HTML_TEXT_FIELDS.includes(f) ? fillLegalHtml(texts[f], fill) : fill(texts[f])]),
-  );
+  const t = WIDGET_TEXT_FIELDS.map((f) => (HTML_TEXT_FIELDS.includes(f) ? fillLegalHtml(texts[f], fill) : fill(texts[f])));
   const pu = Object.fromEntries(
     PURPOSE_IDS.map((id) => [id, [fill(texts.purposeNames[id]), fill(texts.purposeDescriptions[id])] as [string, string]]),
   );

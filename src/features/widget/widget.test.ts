@@ -5,6 +5,7 @@ import { DIALECTS, createClient, createDomain, depsOf, useApp, type TestContext 
 import { CONFIG_TOKEN } from '../../../widget/build.js';
 import { CallCounter } from './call-counter.js';
 import { WidgetService } from './widget.service.js';
+import { namedTexts } from '../../../widget/src/text-fields.js';
 
 const monthCalls = async (ctx: TestContext, domainId: string) =>
   (await ctx.database.db.selectFrom('call_counts').select('count').where('domain_id', '=', domainId).execute()).reduce(
@@ -148,12 +149,12 @@ for (const dialect of DIALECTS) {
       await ctx.hosting({ method: 'POST', url: `${base}/locale`, payload: { name: 'de_DE', widgetTitle: 'Datenschutz bei {COMPANY}' } });
       await ctx.hosting({ method: 'POST', url: `${base}/locale`, payload: { name: 'en_US', widgetTitle: 'Privacy at {COMPANY}' } });
       await ctx.hosting({ method: 'POST', url: `${base}/locale`, payload: { name: 'fr', active: false } });
-      const config = inlinedConfig((await load(url)).body) as { loc: Record<string, { t: Record<string, string> }>; dl: string };
+      const config = inlinedConfig((await load(url)).body) as { loc: Record<string, { t: string[] }>; dl: string };
       expect(Object.keys(config.loc)).toEqual(['de_DE', 'en_US']);
       expect(config.dl).toBe('de_DE');
-      expect(config.loc.de_DE!.t.widgetTitle).toBe('Datenschutz bei Acme & Sons <Ltd>');
-      expect(config.loc.de_DE!.t.widgetDeclineButtonText).not.toBe('');
-      expect(config.loc.en_US!.t.widgetTitle).toBe('Privacy at Acme & Sons <Ltd>');
+      expect(namedTexts(config.loc.de_DE!.t).widgetTitle).toBe('Datenschutz bei Acme & Sons <Ltd>');
+      expect(namedTexts(config.loc.de_DE!.t).widgetDeclineButtonText).not.toBe('');
+      expect(namedTexts(config.loc.en_US!.t).widgetTitle).toBe('Privacy at Acme & Sons <Ltd>');
       const forced = inlinedConfig((await load(`${url}&lang=en_US`)).body) as { fl: string };
       expect(forced.fl).toBe('en_US');
     });

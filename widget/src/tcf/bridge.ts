@@ -3,6 +3,7 @@
  * helpers both TCF parts use: first.ts (the first layer, drawn at once) and index.ts (the IAB libraries, after paint).
  */
 import type { TcfConfig, WidgetConfig } from '../types.js';
+import type { T } from '../text-fields.js';
 
 export type Kid = Node | string | false | undefined;
 export type Button = 'acceptAll' | 'declineAll' | 'save' | 'more';
@@ -35,5 +36,5 @@ const OWN: Record<string, string[]> = {
   de: ['Einwilligung', 'Berechtigtes Interesse', 'Weitere Werbeanbieter (Google Additional Consent)', 'Alle akzeptieren', 'Datenkategorien', 'Cookie-Laufzeit', 'Speicherdauer', 'Werbeanbieter'],
 };
 export const own = (i: number) => (OWN[B.S.lang.slice(0, 2)] ?? OWN.en!)[i]!;
-export const t = (k: string) => B.c.loc[B.S.lang]?.t[k] || B.c.loc[B.c.dl]!.t[k] || '';
+export const t = (k: T) => B.c.loc[B.S.lang]?.t[k] || B.c.loc[B.c.dl]!.t[k] || '';
 export const tt = (k: string) => B.c.tcf.t?.[B.S.lang]?.[k] ?? B.c.tcf.t?.[B.c.dl]?.[k] ?? '';

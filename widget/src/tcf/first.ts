@@ -5,6 +5,7 @@
  * before that has run waits for it.
  */
 import { B, COOKIE, own, t, tt, type Button } from './bridge.js';
+import { T as TF } from '../text-fields.js';
 
 const { c, S, h, btn, dialog } = B;
 const T = c.tcf;
@@ -18,9 +19,9 @@ const list = (items: string[]) => h('ul', {}, ...items.map((n) => h('li', {}, n)
 function first(): HTMLElement {
   const f = T.f[S.lang] ?? T.f[c.dl] ?? Object.values(T.f)[0]!;
   return dialog(
-    t('widgetTitle'),
+    t(TF.widgetTitle),
     c.th.blocking,
-    h('p', {}, t('widgetIntroText')),
+    h('p', {}, t(TF.widgetIntroText)),
     h('p', { class: 'tcf-intro' }, tt('tcfVendorIntroText')),
     h('h3', {}, tt('tcfPurposeLabel')),
     f.s.length > 0 && h('ul', { class: 'tcf-stacks' }, ...f.s.map(([name, text]) => h('li', {}, h('strong', {}, name), h('p', {}, text)))),
@@ -33,9 +34,9 @@ function first(): HTMLElement {
     f.sf.length > 0 && list(f.sf),
     h('p', { class: 'tcf-count' }, `${tt('tcfThirdPartiesLabel')}: `, h('strong', {}, String(T.vs.length))),
     h('div', { class: 'n' },
-      btn('a', t('widgetFullConsentButtonText') || own(3), press('acceptAll')),
-      btn('d', t('widgetDeclineButtonText'), press('declineAll')),
-      btn('s', t('widgetSettingsButtonText'), press('more')),
+      btn('a', t(TF.widgetFullConsentButtonText) || own(3), press('acceptAll')),
+      btn('d', t(TF.widgetDeclineButtonText), press('declineAll')),
+      btn('s', t(TF.widgetSettingsButtonText), press('more')),
     ),
     B.legalLinks(),
   );

@@ -7,6 +7,7 @@
 import { CmpApi } from '@iabtechlabtcf/cmpapi';
 import { GVL, PurposeRestriction, TCModel, TCString, type Vector } from '@iabtechlabtcf/core';
 import { B, COOKIE, own, t, tt, type Button, type Kid } from './bridge.js';
+import { T as TF } from '../text-fields.js';
 
 const AC_COOKIE = 'addtl_consent';
 const NECESSARY = '41ba25c';
@@ -189,7 +190,7 @@ function vendorFacts(v: Vendor): Kid[] {
     list(own(4), g.dataCategories, v.dataDeclaration),
     h('p', {}, `${own(5)}: ${v.usesCookies && age !== null ? `${Math.round(age / 86400)} d` : '–'}${days !== undefined ? `; ${own(6)}: ${days} d` : ''}`),
     v.usesNonCookieAccess && h('p', {}, tt('tcfVendorUsesNonCookieStorageText')),
-    url?.privacy && h('a', { href: url.privacy, target: '_blank', rel: 'noopener' }, t('privacyPolicy') || 'Privacy policy'),
+    url?.privacy && h('a', { href: url.privacy, target: '_blank', rel: 'noopener' }, t(TF.privacyPolicy) || 'Privacy policy'),
     url?.legIntClaim && h('a', { href: url.legIntClaim, target: '_blank', rel: 'noopener' }, ` ${own(1)}`),
   ];
 }
@@ -220,12 +221,12 @@ function second(): HTMLElement {
     // Google Additional Consent: one switch per ATP provider (Google's provider names are not fetched: by id).
     T.ac !== undefined && T.ac.length > 0 && h('h3', {}, own(2)),
     ...(T.ac ?? []).map((id) => toggle(`${own(7)} ${id}`, sel.ac.has(id), false, false, flip(sel.ac, id))),
-    others.length > 0 && h('h3', {}, tt('nonTcfVendorsLabel') || t('categoriesTitle')),
+    others.length > 0 && h('h3', {}, tt('nonTcfVendorsLabel') || t(TF.categoriesTitle)),
     ...others.map((e) => toggle(c.loc[S.lang]?.e[e.i]?.[0] ?? e.n, sel.em.has(e.i), false, false, flip(sel.em, e.i))),
     h('div', { class: 'n' },
-      btn('a', t('categoriesSaveButtonText'), act('save')),
-      btn('a', t('categoriesFullConsentButtonText') || own(3), act('acceptAll')),
-      btn('d', t('widgetDeclineButtonText'), act('declineAll')),
+      btn('a', t(TF.categoriesSaveButtonText), act('save')),
+      btn('a', t(TF.categoriesFullConsentButtonText) || own(3), act('acceptAll')),
+      btn('d', t(TF.widgetDeclineButtonText), act('declineAll')),
     ),
   );
 }

@@ -1,6 +1,7 @@
 /** Building blocks of the widget's UI: elements, buttons, switches and tables, built detached. */
 import { c, doc, em, NECESSARY, th } from '../state.js';
 import { t } from '../i18n.js';
+import { T } from '../text-fields.js';
 
 // The widget's own UI is built in detached elements: it appends with the unpatched method.
 export const nativeAppend = Element.prototype.append;
@@ -36,7 +37,7 @@ export const toggle = (label: string, on: boolean, disabled: boolean, mixed: boo
 
 export const assetTable = (rows: [string, string, string][]) =>
   h('table', {},
-    h('tr', {}, ...['embeddingAssetNameLabel', 'embeddingAssetLifetimeLabel', 'embeddingAssetDescriptionLabel'].map((k) => h('th', {}, t(k)))),
+    h('tr', {}, ...[T.embeddingAssetNameLabel, T.embeddingAssetLifetimeLabel, T.embeddingAssetDescriptionLabel].map((k) => h('th', {}, t(k)))),
     ...rows.map((r) => h('tr', {}, ...r.map((v) => h('td', {}, v)))),
   );
 

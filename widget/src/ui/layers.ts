@@ -8,6 +8,7 @@ import { CSS, ICON } from '../style.js';
 import { c, dnt, doc, em, gpc, S, th } from '../state.js';
 import { api, dispatch } from '../api.js';
 import { bundle, t, texts } from '../i18n.js';
+import { T } from '../text-fields.js';
 
 export const FOCUSABLE = 'button,input:not([disabled]),a[href],summary';
 
@@ -58,11 +59,11 @@ export const save = (ev: Event) => trusted(ev) && decide(S._sel, 'save');
 // focus kept on it across the redraw (arrow keys change a closed <select> one step at a time).
 export const legalLinks = (L = Object.keys(c.loc)) =>
   h('p', { class: 'l' }, ...c.lg.map(([f, direct, blank]) =>
-    direct && t(`${f}HtmlCode`)
+    direct && t(f + 2)
       ? btn('k', t(f), () => ((S._legal = f), (S._legalFrom = S.layer), render(4)))
-      : link(t(f), t(`${f}Url`), blank),
+      : link(t(f), t(f + 1), blank),
   ), L[1] && h('select', {
-    'aria-label': t('languageLabel'),
+    'aria-label': t(T.languageLabel),
     onchange: (ev: Event) => (api.switchLocale((ev.target as HTMLSelectElement).value), S._panel.querySelector('select')!.focus()),
   }, ...L.map((n) => h('option', { value: n, selected: n === S.lang }, c.loc[n]!.n))));
 
@@ -80,10 +81,10 @@ export const buttonsFor = (list: string[]) => {
   if (c.de && order.includes('accept') && !order.includes('decline')) order.splice(order.indexOf('accept') + 1, 0, 'decline');
   return order.map((b) =>
     b === 'accept'
-      ? btn('a', t('widgetFullConsentButtonText'), acceptAll)
+      ? btn('a', t(T.widgetFullConsentButtonText), acceptAll)
       : b === 'decline'
-        ? btn('d', t('widgetDeclineButtonText'), declineAll)
-        : btn(th.purposesInMain ? 'k' : 's', t('widgetSettingsButtonText'), () => render(2)),
+        ? btn('d', t(T.widgetDeclineButtonText), declineAll)
+        : btn(th.purposesInMain ? 'k' : 's', t(T.widgetSettingsButtonText), () => render(2)),
   );
 };
 
@@ -96,7 +97,7 @@ export const dialog = (title: string, modal: boolean, ...body: (Node | string | 
       'div',
       { class: 'b', role: 'dialog', 'aria-modal': modal && 'true', 'aria-labelledby': 'ccm-t' },
       th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
-      th.close && S.layer === 1 && btn('x', '×', S.decided ? closeLayer : dismiss, t('detailsCloseButtonText')),
+      th.close && S.layer === 1 && btn('x', '×', S.decided ? closeLayer : dismiss, t(T.detailsCloseButtonText)),
       h('h2', { id: 'ccm-t' }, title),
       ...body,
       c.ft && h('p', { class: 'w' }, link(c.ft, c.fu, true) || c.ft),
@@ -106,53 +107,53 @@ export const dialog = (title: string, modal: boolean, ...body: (Node | string | 
 export const views: Record<number, () => HTMLElement> = {
   4: () => {
     const body = h('div');
-    body.innerHTML = t(`${S._legal}HtmlCode`); // documented as HTML: the only text not escaped
-    return dialog(t(S._legal), true, body, h('div', { class: 'n' }, btn('s', t('detailsCloseButtonText'), () => render(S._legalFrom))));
+    body.innerHTML = t(S._legal + 2); // documented as HTML: the only text not escaped
+    return dialog(t(S._legal), true, body, h('div', { class: 'n' }, btn('s', t(T.detailsCloseButtonText), () => render(S._legalFrom))));
   },
   1: () =>
     dialog(
-      t('widgetTitle'),
+      t(T.widgetTitle),
       th.blocking,
-      h('p', {}, t('widgetIntroText')),
-      th.purposesInMain && h('div', {}, ...purposes().map(purposeToggle), btn('a', t('categoriesSaveButtonText'), save)),
+      h('p', {}, t(T.widgetIntroText)),
+      th.purposesInMain && h('div', {}, ...purposes().map(purposeToggle), btn('a', t(T.categoriesSaveButtonText), save)),
       h('div', { class: 'n' }, ...buttonsFor(th.buttons)),
       legalLinks(),
     ),
   2: () =>
     dialog(
-      t('categoriesTitle'),
+      t(T.categoriesTitle),
       true,
       ...purposes().map((p) => h('div', { class: 'p' }, purposeToggle(p), h('p', {}, bundle().pu[p]![1]))),
-      th.checkAll && h('p', {}, btn('s', t('checkAllButtonText'), () => ((S._sel = new Set(em.map((e) => e.i))), render(2))), btn('s', t('uncheckAllButtonText'), () => ((S._sel = new Set()), render(2)))),
+      th.checkAll && h('p', {}, btn('s', t(T.checkAllButtonText), () => ((S._sel = new Set(em.map((e) => e.i))), render(2))), btn('s', t(T.uncheckAllButtonText), () => ((S._sel = new Set()), render(2)))),
       h('div', { class: 'n' },
-        btn('a', t('categoriesSaveButtonText'), save),
-        th.settingsAcceptAll && btn('a', t('categoriesFullConsentButtonText'), acceptAll),
-        btn('s', t('categoriesCancelButtonText'), back),
-        btn('s', t('questionMarkButtonText'), () => render(3)),
+        btn('a', t(T.categoriesSaveButtonText), save),
+        th.settingsAcceptAll && btn('a', t(T.categoriesFullConsentButtonText), acceptAll),
+        btn('s', t(T.categoriesCancelButtonText), back),
+        btn('s', t(T.questionMarkButtonText), () => render(3)),
       ),
       th.footer && legalLinks(),
     ),
   3: () =>
     dialog(
-      t('detailsTitle'),
+      t(T.detailsTitle),
       true,
       ...purposes().map((p) =>
         h('section', {}, h('h3', {}, bundle().pu[p]![0]),
           ...em.filter((e) => e.p === p).map((e) => {
             const x = texts(e);
-            const row = (k: string, v: string | Node) => v && h('div', {}, h('dt', {}, t(k)), h('dd', {}, v));
+            const row = (k: T, v: string | Node) => v && h('div', {}, h('dt', {}, t(k)), h('dd', {}, v));
             return h('details', {},
               h('summary', {}, x[0]),
               toggle(x[0], fixed(p) || S._sel.has(e.i), fixed(p), false, (v) => (v ? S._sel.add(e.i) : S._sel.delete(e.i))),
               h('dl', {},
-                row('embeddingVendorLabel', x[1]),
-                row('embeddingDescriptionLabel', x[2]),
-                row('embeddingPrivacyPolicyUrlLabel', link(x[3], x[3], true)),
-                row('embeddingLifetimeLabel', x[12]),
-                row('embeddingWhichDataIsCollectedLabel', x[4]),
-                row('embeddingPurposeOfDataCollectionLabel', x[5]),
-                row('embeddingLegalBasisLabel', x[6]),
-                row('embeddingPlaceOfProcessingLabel', x[7]),
+                row(T.embeddingVendorLabel, x[1]),
+                row(T.embeddingDescriptionLabel, x[2]),
+                row(T.embeddingPrivacyPolicyUrlLabel, link(x[3], x[3], true)),
+                row(T.embeddingLifetimeLabel, x[12]),
+                row(T.embeddingWhichDataIsCollectedLabel, x[4]),
+                row(T.embeddingPurposeOfDataCollectionLabel, x[5]),
+                row(T.embeddingLegalBasisLabel, x[6]),
+                row(T.embeddingPlaceOfProcessingLabel, x[7]),
               ),
               x[11].length > 0 && assetTable(x[11]),
             );
@@ -160,7 +161,7 @@ export const views: Record<number, () => HTMLElement> = {
         ),
       ),
       h('p', { class: 'u' }, 'ucid: ', h('code', {}, S._stored?.ucid || '–')),
-      h('div', { class: 'n' }, btn('a', t('categoriesSaveButtonText'), save), btn('s', t('detailsCloseButtonText'), () => render(2))),
+      h('div', { class: 'n' }, btn('a', t(T.categoriesSaveButtonText), save), btn('s', t(T.detailsCloseButtonText), () => render(2))),
     ),
 };
 
@@ -169,7 +170,7 @@ export const views: Record<number, () => HTMLElement> = {
 export const icon = () => {
   if (!th.icon) return;
   const image = th.iconImage ? h('img', { src: `data:image;base64,${th.iconImage}`, alt: '' }) : '';
-  const b = btn('c', image, () => openLayer(th.iconTarget === 'main' ? 1 : 2), t('changeConsentText'));
+  const b = btn('c', image, () => openLayer(th.iconTarget === 'main' ? 1 : 2), t(T.changeConsentText));
   if (!th.iconImage) b.innerHTML = ICON;
   return b;
 };
