@@ -1431,3 +1431,61 @@ j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src=
     await o.context.close();
   }, 90_000);
 });
+
+describe('a frame held before consent whose address a page script sets again (a video gallery, a play button)', () => {
+  const FIRST = 'www.youtube.com/embed/galleryAAA1';
+  const SECOND = 'www.youtube.com/embed/galleryBBB2';
+  const VIMEO = 'player.vimeo.com/video/76979871';
+  // YouTube's embed code for the first video, and thumbnails that play another video in the same frame, as theme and
+  // gallery scripts do (`player.src = …`), one of them a Vimeo video.
+  const page = (widgetSnippet: string) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}</head><body><h1>Videos</h1>
+<iframe id="player" width="560" height="315" src="https://${FIRST}?si=AbCdEfGhIjKlMnOp" title="YouTube video player" frameborder="0" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>
+<ul class="gallery">
+  <li><button type="button" data-video="galleryBBB2">Second video</button></li>
+  <li><button type="button" data-video="https://${VIMEO}?h=8dcc1d8d2c">On Vimeo</button></li>
+</ul>
+<script>
+  document.querySelectorAll('.gallery button').forEach(function (b) {
+    b.addEventListener('click', function () {
+      var v = b.getAttribute('data-video');
+      document.getElementById('player').src = v.indexOf('https://') === 0 ? v : 'https://www.youtube.com/embed/' + v + '?autoplay=1';
+    });
+  });
+</script>
+</body></html>`;
+  const held = (p: Page) => p.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => ({ src: f.getAttribute('src'), blocked: f.getAttribute('data-ccm-blocked') })));
+  const overlayText = (p: Page) => p.locator('.ccm-blocked').evaluateAll((list) => list.map((e) => e.shadowRoot?.textContent ?? ''));
+
+  it('the new address is held too (under the overlay of the embedding it belongs to), and loads only after consent', async () => {
+    const snippet = await setup(['YouTube', 'Vimeo']);
+    const o = await open(snippet, page);
+    expect(await held(o.page)).toEqual([{ src: null, blocked: `https://${FIRST}?si=AbCdEfGhIjKlMnOp` }]);
+    // A visitor picks another video before deciding anything.
+    await o.page.click('button[data-video="galleryBBB2"]');
+    await o.page.waitForTimeout(1000);
+    expect(o.requests.filter((r) => bare(r).startsWith(SECOND)), 'the second video was requested before consent').toEqual([]);
+    expect(vendorFrames(o, SECOND)).toEqual([]);
+    expect(await held(o.page)).toEqual([{ src: null, blocked: `https://${SECOND}?autoplay=1` }]);
+    expect(await o.page.locator('.ccm-blocked').count()).toBe(1);
+    // Then one on another service: held as Vimeo's, not under YouTube's overlay.
+    await o.page.click('button[data-video^="https://player.vimeo.com"]');
+    await o.page.waitForTimeout(1000);
+    expect(o.requests.filter((r) => bare(r).startsWith(VIMEO)), 'the Vimeo video was requested before consent').toEqual([]);
+    expect(await held(o.page)).toEqual([{ src: null, blocked: `https://${VIMEO}?h=8dcc1d8d2c` }]);
+    const overlays = await overlayText(o.page);
+    expect(overlays).toHaveLength(1);
+    expect(overlays[0]).toContain('Vimeo');
+    expect(overlays[0]).not.toContain('YouTube');
+    expect(framesRan(o, 'www.youtube.com/embed/').length + framesRan(o, VIMEO).length).toBe(0);
+
+    await widget(o.page).locator('button.a').click();
+    await expect.poll(() => framesRan(o, VIMEO).length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1);
+    expect(await held(o.page)).toEqual([{ src: `https://${VIMEO}?h=8dcc1d8d2c`, blocked: null }]);
+    expect(framesRan(o, 'www.youtube.com/embed/')).toEqual([]);
+    expect(await o.page.locator('.ccm-blocked').count()).toBe(0);
+    // After consent the gallery works as it did without the widget.
+    await o.page.click('button[data-video="galleryBBB2"]');
+    await expect.poll(() => framesRan(o, SECOND).length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1);
+    await o.context.close();
+  }, 120_000);
+});

@@ -35,7 +35,11 @@ const unclaimed = (src: string): undefined | false => {
  * left as it is: the hand-over sets its `src` itself and would start again. The base widget treats it as inserted.
  */
 export const checkFrame = (f: HTMLIFrameElement, changed?: unknown) => {
-  if (S._approved.has(f) || f.hasAttribute(ATTR)) return;
+  const held = blockedFrames.find((x) => x[0] == f);
+  if (S._approved.has(f) || (held && !f.src)) return;
+  // Held, and a page script set an address again (a video gallery's thumbnail, a play button): the old hold goes and
+  // the new address is checked as any other, so it neither loads nor waits under another embedding's overlay.
+  if (held) release(held);
   // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.
   const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
   const e = em.find((x) => has(src, x.fm));
@@ -71,15 +75,22 @@ export const applyFrames = () => {
   for (const item of blockedFrames.slice()) if (item[2] && allowed(item[2])) unblockFrame(item);
 };
 
-export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
+/** The frame as it was before it was held, without an address. */
+const release = (item: (typeof blockedFrames)[number]) => {
   const [f, ph] = item;
   blockedFrames.splice(blockedFrames.indexOf(item), 1);
-  S._approved.add(f);
-  f.setAttribute('src', f.getAttribute(ATTR)!);
   f.removeAttribute(ATTR);
-  if (__PLACET_SX__) shareInto(f);
   f.style.display = '';
   ph.remove();
+};
+
+export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
+  const f = item[0];
+  const src = f.getAttribute(ATTR)!;
+  release(item);
+  S._approved.add(f);
+  f.setAttribute('src', src);
+  if (__PLACET_SX__) shareInto(f);
   if (item[2]) consentSwitch(f, item[2]);
 };
 
