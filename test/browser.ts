@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp, type App } from '../src/app.js';
 import { testConfig, type Config } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/connect.js';
 import { freshDatabase } from './helper.js';
+import { writeSelfSignedCert } from './tls-cert.js';
 
 /** Debian's Chromium, driven by playwright-core (no downloaded browser). */
 export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -134,6 +138,55 @@ export async function startBrowserApp(hostingApiKey: string, overrides: Partial<
       await app.close();
       await database.close();
       await site.close();
+    },
+  };
+}
+
+export interface VendorStandIn {
+  /** Chromium with `hosts` resolved to the stand-in (certificate errors ignored: the stand-in's is self-signed). */
+  browser: Browser;
+  /** What reached the stand-in since the last reset: TCP connections (a preconnect opens one and sends nothing) and requests. */
+  seen: { connections: number; requests: string[] };
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Vendor hosts answered by one local HTTPS server through `--host-resolver-rules`, in a Chromium of their own: the
+ * server sees every connection and request of the page, of its workers and of its service workers (which Playwright
+ * routes may not see), as `<host><path>`. `answer` writes the response.
+ */
+export async function vendorStandIn(hosts: readonly string[], answer: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<VendorStandIn> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placet-vendor-'));
+  const { certFile, keyFile } = writeSelfSignedCert(dir);
+  const seen = { connections: 0, requests: [] as string[] };
+  const server = https.createServer({ cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) }, (req, res) => {
+    seen.requests.push(`${req.headers.host}${req.url}`);
+    answer(req, res);
+  });
+  server.on('connection', () => seen.connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  if (!CHROMIUM) throw new Error('Chromium not found: apt-get install -y chromium (npm test installs it as root)');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run',
+      '--ignore-certificate-errors',
+      `--host-resolver-rules=${hosts.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ')}`,
+    ],
+  });
+  return {
+    browser,
+    seen,
+    reset() {
+      seen.connections = 0;
+      seen.requests = [];
+    },
+    async close() {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

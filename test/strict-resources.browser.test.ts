@@ -1,13 +1,7 @@
-import fs from 'node:fs';
-import https from 'node:https';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, hostingCall, startBrowserApp, type BrowserApp } from './browser.js';
+import { hostingCall, startBrowserApp, vendorStandIn, type BrowserApp, type VendorStandIn } from './browser.js';
 import { presetDomain } from './real-snippets-common.js';
-import { writeSelfSignedCert } from './tls-cert.js';
 
 /**
  * Strict mode (docs/widget.md, "Strict mode") for what is not a script or a frame: Google Fonts' own embed code
@@ -36,23 +30,13 @@ ${GOOGLE_FONTS}
 <ol class="comment-list"><li>${AVATAR}<p>A comment.</p></li></ol></body></html>`;
 
 let env: BrowserApp;
+let vendors: VendorStandIn;
 let browser: Browser;
-let vendor: https.Server;
-let dir: string;
-/** What reached the stand-in since the last reset: TCP connections (preconnects included) and request paths. */
-const seen = { connections: 0, requests: [] as string[] };
-const reset = () => {
-  seen.connections = 0;
-  seen.requests = [];
-};
 let pageNo = 0;
 
 beforeAll(async () => {
   env = await startBrowserApp(KEY);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placet-strict-'));
-  const { certFile, keyFile } = writeSelfSignedCert(dir);
-  vendor = https.createServer({ cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) }, (req, res) => {
-    seen.requests.push(`${req.headers.host}${req.url}`);
+  vendors = await vendorStandIn(HOSTS, (req, res) => {
     if (req.url?.startsWith('/css2')) {
       res.writeHead(200, { 'content-type': 'text/css' });
       return res.end("@font-face{font-family:'Roboto';font-weight:400;src:url(https://fonts.gstatic.com/s/roboto/v47/KFO7CnqEu92Fr1ME7kSn66aGLdTylUAMa3yUBA.woff2) format('woff2')}");
@@ -60,25 +44,17 @@ beforeAll(async () => {
     // Anything else: an empty answer (the font and the image fail to decode, which changes nothing here).
     res.writeHead(200, { 'access-control-allow-origin': '*' }).end();
   });
-  vendor.on('connection', () => seen.connections++);
-  await new Promise<void>((resolve) => vendor.listen(0, '127.0.0.1', resolve));
-  const port = (vendor.address() as AddressInfo).port;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run',
-      '--ignore-certificate-errors',
-      `--host-resolver-rules=${HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ')}`,
-    ],
-  });
+  browser = vendors.browser;
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => vendor?.close(resolve));
+  await vendors?.close();
   await env?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** What reached the stand-in since the last reset: TCP connections (preconnects included) and request paths. */
+const seen = () => vendors.seen;
+const reset = () => vendors.reset();
 
 const hosting = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => hostingCall(env.app, KEY, method, url, payload);
 
@@ -109,9 +85,9 @@ describe('strict mode: stylesheets, fonts, images and preconnects of a blocked e
     const page = await open(await snippetFor(false));
     await widget(page).locator('button.a').waitFor({ state: 'visible', timeout: 15_000 });
     // The widget blocks scripts and iframes only (docs/widget.md, "What is not blocked").
-    expect(seen.requests.some((r) => r.startsWith('fonts.googleapis.com/css2'))).toBe(true);
-    expect(seen.requests.some((r) => r.startsWith('secure.gravatar.com/avatar/'))).toBe(true);
-    expect(seen.connections).toBeGreaterThanOrEqual(2);
+    expect(seen().requests.some((r) => r.startsWith('fonts.googleapis.com/css2'))).toBe(true);
+    expect(seen().requests.some((r) => r.startsWith('secure.gravatar.com/avatar/'))).toBe(true);
+    expect(seen().connections).toBeGreaterThanOrEqual(2);
     await page.context().close();
   });
 
@@ -121,12 +97,12 @@ describe('strict mode: stylesheets, fonts, images and preconnects of a blocked e
     reset();
     const page = await open(snippet);
     await widget(page).locator('button.d').waitFor({ state: 'visible', timeout: 15_000 });
-    expect(seen).toEqual({ connections: 0, requests: [] });
+    expect(seen()).toEqual({ connections: 0, requests: [] });
     await widget(page).locator('button.d').click();
     await page.waitForTimeout(500);
     await page.reload();
     await page.waitForTimeout(700);
-    expect(seen).toEqual({ connections: 0, requests: [] });
+    expect(seen()).toEqual({ connections: 0, requests: [] });
     // The page itself still works: its text is there, in the fallback font.
     expect(await page.locator('h1').textContent()).toBe('Blog');
     await page.context().close();
@@ -136,11 +112,11 @@ describe('strict mode: stylesheets, fonts, images and preconnects of a blocked e
     const snippet = await snippetFor(true);
     reset();
     const page = await open(snippet);
-    expect(seen.requests).toEqual([]);
+    expect(seen().requests).toEqual([]);
     const reloaded = page.waitForEvent('load');
     await widget(page).locator('button.a').click();
     await reloaded;
-    await expect.poll(() => [...new Set(seen.requests.map((r) => r.split('/').slice(0, 2).join('/')))].sort(), { timeout: 15_000 }).toEqual([
+    await expect.poll(() => [...new Set(seen().requests.map((r) => r.split('/').slice(0, 2).join('/')))].sort(), { timeout: 15_000 }).toEqual([
       'fonts.googleapis.com/css2?family=Roboto:wght@400;700&display=swap',
       'fonts.gstatic.com/s',
       'secure.gravatar.com/avatar',

@@ -47,7 +47,9 @@ export const checkScript = (el: HTMLScriptElement, changed?: unknown) => {
     blockedScripts.push(el);
     return;
   }
-  if (type && !/^(text|application)\/(java|ecma)script$|^module$/.test(type)) return;
+  // Partytown's scripts (`text/partytown`: Next.js `strategy="worker"`, Astro's and Nuxt's integrations) are run by its
+  // library in a web worker, not by the browser: checked like any, or Google's tag ran there before consent.
+  if (type && !/^(text|application)\/(java|ecma)script$|^module$|^text\/partytown$/.test(type)) return;
   if (!blocks(el)) {
     // The parser can hand over an inline script before all of its text has arrived (it paused after the start
     // tag, or between two network chunks of the text): such a script ran before consent. While the page loads,
@@ -265,13 +267,15 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
   // inline code above it (Meta's SDK calls the page's `fbAsyncInit`, defined in an inline script before it: inserted
   // at once, it could run first and find none; CI, 2026-11-28).
   const async = old.hasAttribute('async');
+  // A Partytown copy is run by Partytown (its observer sees the copy) and fires no event here: nothing waits for it.
+  const pt = type == 'text/partytown';
   if ((!src || async) && after) {
     hold(after, () => runScript(old, loader));
     return after;
   }
   // evalInlineScripts: inline code runs through a global eval instead of a new <script> element (no
   // document.currentScript; under a Content Security Policy it needs 'unsafe-eval' rather than a nonce).
-  if (c.ev && !src && type !== 'module') {
+  if (c.ev && !src && type !== 'module' && !pt) {
     old.removeAttribute(ATTR);
     try {
       (0, eval)(old.text);
@@ -292,7 +296,7 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
   if (src) {
     s.src = src;
     // A classic script with `nomodule` is never fetched in a browser with modules, and fires neither event.
-    if (!s.noModule) hold(s);
+    if (!s.noModule && !pt) hold(s);
     // The attribute, not the property: a parser-inserted script whose preparation stopped at its blocked type has
     // the "force async" flag set, so `old.async` was true for every one of them and the copies ran in the order
     // they arrived, where classic scripts must run in the page's order (a library before the code that uses it).
@@ -302,7 +306,7 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
   old.replaceWith(s);
   // A copy made here is async unless it is an external classic script of the page's order (set above); one with
   // `nomodule` never runs, and nothing waits for it.
-  return s.async || s.noModule ? after : s;
+  return s.async || s.noModule || pt ? after : s;
 };
 
 export const loaderAllowed = (el: HTMLScriptElement) => {
