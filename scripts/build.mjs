@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds the server into dist/: every TypeScript file of src/ (tests excluded) and the widget's build
-// helpers, transpiled file by file with esbuild, the same layout as the sources (dist/src/server.js …).
+// Builds the server into dist/: every TypeScript file of src/ (tests excluded), the widget's build helpers and
+// the one widget module the service imports (text-fields.ts), transpiled file by file with esbuild, the same layout as the sources (dist/src/server.js …).
 //
 // esbuild rather than tsc: esbuild is a runtime dependency anyway (it bundles the widget at start), so
 // `npm ci --omit=dev` can build too, and it takes about a second instead of 15–80 s. Type-checking is
@@ -26,7 +26,9 @@ function sources() {
     }
   };
   if (fs.existsSync(path.join(root, 'src'))) walk(path.join(root, 'src'));
-  for (const file of ['widget/build.ts', 'widget/check-size.ts']) {
+  // text-fields.ts: the order of a locale's texts, which the service serves and reads back (widget-config.ts,
+  // domain-api.shown.ts) as the widget does.
+  for (const file of ['widget/build.ts', 'widget/check-size.ts', 'widget/src/text-fields.ts']) {
     if (fs.existsSync(path.join(root, file))) files.push(path.join(root, file));
   }
   return files;
