@@ -402,6 +402,51 @@ const INSTAGRAM = `<blockquote class="instagram-media" data-instgrm-captioned da
 const X_EMBED = `<blockquote class="twitter-tweet"><p lang="en" dir="ltr">Our new store opens today! <a href="https://t.co/AbCdEfGhIj">pic.twitter.com/AbCdEfGhIj</a></p>&mdash; Example Shop (@exampleshop) <a href="https://twitter.com/exampleshop/status/1234567890123456789?ref_src=twsrc%5Etfw">November 26, 2026</a></blockquote> <script async src="https://platform.twitter.com/widgets.js" charset="utf-8"></script>`;
 
 /** Addresses are compared without scheme: protocol-relative snippets load over the page's http, HSTS may upgrade. */
+// Stop 48: services the catalogue had no preset for, each with the embed code the vendor hands out (ids replaced).
+// Userlike: Config → Widgets → "Install" (the widget script, one per widget).
+const USERLIKE = `<script async type="text/javascript" src="https://userlike-cdn-widgets.s3-eu-west-1.amazonaws.com/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.js"></script>`;
+// ProvenExpert: "Rich Snippets" widget (the stars in Google's results and on the page).
+const PROVENEXPERT = `<div class="pe-richsnippets"></div>
+<script type="text/javascript" src="https://www.provenexpert.com/widget/richsnippet.js?u=1AbCdEfGhIjKlMnOpQrStUvWxYz&v=2" async></script>`;
+// Podigee: the episode's "Embed" code (script player).
+const PODIGEE = `<script class="podigee-podcast-player" src="https://player.podigee-cdn.net/podcast-player/javascripts/podigee-podcast-player.js" data-configuration="https://example-podcast.podigee.io/1-first-episode/embed?context=external"></script>`;
+// Bandcamp: Share/Embed → "Embed this album".
+const BANDCAMP = `<iframe style="border: 0; width: 350px; height: 470px;" src="https://bandcamp.com/EmbeddedPlayer/album=1234567890/size=large/bgcol=ffffff/linkcol=0687f5/tracklist=false/transparent=true/" seamless><a href="https://exampleband.bandcamp.com/album/example-album">Example Album by Example Band</a></iframe>`;
+// Deezer: Share → Integrate → the widget's iframe.
+const DEEZER = `<iframe title="deezer-widget" src="https://widget.deezer.com/widget/auto/album/302127" width="100%" height="300" frameborder="0" allowtransparency="true" allow="encrypted-media; clipboard-write"></iframe>`;
+// Mixcloud: Share → Embed (the widget on player-widget.mixcloud.com; older codes use www.mixcloud.com/widget/iframe/).
+const MIXCLOUD = `<iframe width="100%" height="120" src="https://player-widget.mixcloud.com/widget/iframe/?hide_cover=1&feed=%2Fexampledj%2Fexample-mix%2F" frameborder="0" allow="encrypted-media; fullscreen; autoplay; idle-detection; speaker-selection; web-share;"></iframe>
+<iframe width="100%" height="60" src="https://www.mixcloud.com/widget/iframe/?hide_cover=1&mini=1&feed=%2Fexampledj%2Folder-mix%2F" frameborder="0"></iframe>`;
+// Microsoft Forms: Collect responses → Embed.
+const MS_FORMS = `<iframe width="640px" height="480px" src="https://forms.office.com/Pages/ResponsePage.aspx?id=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789&embed=true" frameborder="0" marginwidth="0" marginheight="0" style="border: none; max-width:100%; max-height:100vh" allowfullscreen webkitallowfullscreen mozallowfullscreen msallowfullscreen> </iframe>`;
+// uMap: Share → "Embed the map" (protocol-relative, as uMap writes it).
+const UMAP = `<iframe width="100%" height="300px" frameborder="0" allowfullscreen allow="geolocation" src="//umap.openstreetmap.fr/de/map/vereinsheim_123456?scaleControl=false&miniMap=false&scrollWheelZoom=false&zoomControl=true&editMode=disabled&moreControl=true&searchControl=null&tilelayersControl=null&embedControl=null&datalayersControl=true&onLoadPanel=none&captionBar=false&captionMenus=true"></iframe><p><a href="//umap.openstreetmap.fr/de/map/vereinsheim_123456?scaleControl=false&miniMap=false&scrollWheelZoom=true&zoomControl=true&editMode=disabled&moreControl=true&searchControl=null&tilelayersControl=null&embedControl=null&datalayersControl=true&onLoadPanel=none&captionBar=false&captionMenus=true">Vollbildanzeige</a></p>`;
+// Komoot: a tour's "Embed" code.
+const KOMOOT = `<iframe src="https://www.komoot.com/de-de/tour/123456789/embed?share_token=aAbBcCdDeEfF&profile=1" width="100%" height="700" frameborder="0" scrolling="no"></iframe>`;
+// Canva: Share → "Embed" (HTML embed code).
+const CANVA = `<div style="position: relative; width: 100%; height: 0; padding-top: 56.2500%; padding-bottom: 0; box-shadow: 0 2px 8px 0 rgba(63,69,81,0.16); margin-top: 1.6em; margin-bottom: 0.9em; overflow: hidden; border-radius: 8px; will-change: transform;">
+  <iframe loading="lazy" style="position: absolute; width: 100%; height: 100%; top: 0; left: 0; border: none; padding: 0;margin: 0;" src="https://www.canva.com/design/DAFabcdefgh/view?embed" allowfullscreen="allowfullscreen" allow="fullscreen"></iframe>
+</div>`;
+// Genially: Share → Embed → "Responsive".
+const GENIALLY = `<div style="width: 100%;"><div style="position: relative; padding-bottom: 56.25%; padding-top: 0; height: 0;"><iframe title="Example" frameborder="0" width="1200px" height="675px" style="position: absolute; top: 0; left: 0; width: 100%; height: 100%;" src="https://view.genially.com/0123456789abcdef01234567" type="text/html" allowscriptaccess="always" allowfullscreen="true" scrolling="yes" allownetworking="all"></iframe> </div> </div>`;
+// Prezi: Share → Embed.
+const PREZI = `<iframe src="https://prezi.com/p/embed/abcdefghijkl/" id="iframe_container" frameborder="0" webkitallowfullscreen="" mozallowfullscreen="" allowfullscreen="" allow="autoplay; fullscreen" height="315" width="560"></iframe>`;
+// Matterport: Share → Embed.
+const MATTERPORT = `<iframe width="853" height="480" src="https://my.matterport.com/show/?m=AbCdEfGhIjK" frameborder="0" allowfullscreen allow="autoplay; fullscreen; web-share; xr-spatial-tracking;"></iframe>`;
+// SlideShare: Share → Embed.
+const SLIDESHARE = `<iframe src="https://www.slideshare.net/slideshow/embed_code/key/AbCdEfGhIjKlMn" width="510" height="420" frameborder="0" marginwidth="0" marginheight="0" scrolling="no" style="border:1px solid #CCC; border-width:1px; margin-bottom:5px; max-width: 100%;" allowfullscreen></iframe>`;
+// Zoho SalesIQ: Settings → Brands → Installation → "Website" (EU data centre).
+const ZOHO_SALESIQ = `<script>window.$zoho=window.$zoho || {};$zoho.salesiq=$zoho.salesiq||{ready:function(){}}</script><script id="zsiqscript" src="https://salesiq.zohopublic.eu/widget?wc=siq0123456789abcdef0123456789abcdef" defer></script>`;
+// OptinMonster: the universal embed code.
+const OPTINMONSTER = `<script type="text/javascript" src="https://a.omappapi.com/app/js/api.min.js" data-account="123456" data-user="654321" async></script>`;
+// CodePen: a pen's "Embed" (HTML, the default), which ei.js turns into the pen's frame.
+const CODEPEN = `<p class="codepen" data-height="300" data-default-tab="html,result" data-slug-hash="AbCdEfG" data-pen-title="Example" data-user="example" style="height: 300px; box-sizing: border-box; display: flex; align-items: center; justify-content: center; border: 2px solid; margin: 1em 0; padding: 1em;">
+  <span>See the Pen <a href="https://codepen.io/example/pen/AbCdEfG">Example</a> by Example (<a href="https://codepen.io/example">@example</a>) on <a href="https://codepen.io">CodePen</a>.</span>
+</p>
+<script async src="https://cpwebassets.codepen.io/assets/embed/ei.js"></script>`;
+// Strava: an activity's "Embed on Blog", which embed.js turns into the activity's frame.
+const STRAVA = `<div class="strava-embed-placeholder" data-embed-type="activity" data-embed-id="1234567890" data-style="standard"></div><script src="https://strava-embeds.com/embed.js"></script>`;
+
 const bare = (u: string) => u.replace(/^(https?:)?\/\//, '');
 
 interface Loaded {
@@ -510,6 +555,43 @@ const VENDORS: Record<string, Vendor> = {
     preset: 'X (Twitter) Embeds', snippet: X_EMBED, place: 'body',
     scripts: [{ url: 'platform.twitter.com/widgets.js', global: '__ran_twitter_widgets', html: true }], frames: [{ url: 'platform.twitter.com/embed/Tweet.html?id=1234567890123456789' }],
   },
+  userlike: {
+    preset: 'Userlike', snippet: USERLIKE, place: 'body',
+    scripts: [{ url: 'userlike-cdn-widgets.s3-eu-west-1.amazonaws.com/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.js', global: '__ran_userlike', html: true }],
+  },
+  provenExpert: { preset: 'ProvenExpert', snippet: PROVENEXPERT, place: 'body', scripts: [{ url: 'www.provenexpert.com/widget/richsnippet.js?u=1AbC', global: '__ran_provenexpert', html: true }] },
+  podigee: {
+    preset: 'Podigee', snippet: PODIGEE, place: 'body',
+    scripts: [{ url: 'player.podigee-cdn.net/podcast-player/javascripts/podigee-podcast-player.js', global: '__ran_podigee', html: true }],
+    frames: [{ url: 'player.podigee-cdn.net/podcast-player/index.html' }],
+  },
+  bandcamp: { preset: 'Bandcamp', snippet: BANDCAMP, place: 'body', scripts: [], frames: [{ url: 'bandcamp.com/EmbeddedPlayer/album=1234567890/', html: true }] },
+  deezer: { preset: 'Deezer', snippet: DEEZER, place: 'body', scripts: [], frames: [{ url: 'widget.deezer.com/widget/auto/album/302127', html: true }] },
+  mixcloud: {
+    preset: 'Mixcloud', snippet: MIXCLOUD, place: 'body', scripts: [],
+    frames: [{ url: 'player-widget.mixcloud.com/widget/iframe/?hide_cover=1&feed=%2Fexampledj%2Fexample-mix', html: true }, { url: 'www.mixcloud.com/widget/iframe/?hide_cover=1&mini=1', html: true }],
+  },
+  msForms: { preset: 'Microsoft Forms', snippet: MS_FORMS, place: 'body', scripts: [], frames: [{ url: 'forms.office.com/Pages/ResponsePage.aspx?id=AbCd', html: true }] },
+  umap: { preset: 'uMap', snippet: UMAP, place: 'body', scripts: [], frames: [{ url: 'umap.openstreetmap.fr/de/map/vereinsheim_123456', html: true }] },
+  komoot: { preset: 'Komoot', snippet: KOMOOT, place: 'body', scripts: [], frames: [{ url: 'www.komoot.com/de-de/tour/123456789/embed', html: true }] },
+  canva: { preset: 'Canva', snippet: CANVA, place: 'body', scripts: [], frames: [{ url: 'www.canva.com/design/DAFabcdefgh/view?embed', html: true }] },
+  genially: { preset: 'Genially', snippet: GENIALLY, place: 'body', scripts: [], frames: [{ url: 'view.genially.com/0123456789abcdef01234567', html: true }] },
+  prezi: { preset: 'Prezi', snippet: PREZI, place: 'body', scripts: [], frames: [{ url: 'prezi.com/p/embed/abcdefghijkl/', html: true }] },
+  matterport: { preset: 'Matterport', snippet: MATTERPORT, place: 'body', scripts: [], frames: [{ url: 'my.matterport.com/show/?m=AbCdEfGhIjK', html: true }] },
+  slideshare: { preset: 'SlideShare', snippet: SLIDESHARE, place: 'body', scripts: [], frames: [{ url: 'www.slideshare.net/slideshow/embed_code/key/AbCdEfGhIjKlMn', html: true }] },
+  zohoSalesiq: {
+    preset: 'Zoho SalesIQ', snippet: ZOHO_SALESIQ, place: 'body',
+    scripts: [{ url: 'salesiq.zohopublic.eu/widget?wc=siq0123456789abcdef', global: '__ran_zoho_salesiq', html: true }], inline: ['$zoho'],
+  },
+  optinmonster: { preset: 'OptinMonster', snippet: OPTINMONSTER, place: 'body', scripts: [{ url: 'a.omappapi.com/app/js/api.min.js', global: '__ran_optinmonster', html: true }] },
+  codepen: {
+    preset: 'CodePen', snippet: CODEPEN, place: 'body',
+    scripts: [{ url: 'cpwebassets.codepen.io/assets/embed/ei.js', global: '__ran_codepen', html: true }], frames: [{ url: 'codepen.io/example/embed/AbCdEfG' }],
+  },
+  strava: {
+    preset: 'Strava', snippet: STRAVA, place: 'body',
+    scripts: [{ url: 'strava-embeds.com/embed.js', global: '__ran_strava', html: true }], frames: [{ url: 'strava-embeds.com/activity/1234567890' }],
+  },
 };
 const ENTRIES = Object.entries(VENDORS);
 const SCRIPTS = ENTRIES.flatMap(([name, v]) => v.scripts.map((s) => ({ name, ...s })));
@@ -531,6 +613,9 @@ const STAND_IN_EXTRA: Record<string, string> = {
   __ran_instagram: `document.querySelectorAll('blockquote.instagram-media').forEach(function(b){var f=document.createElement('iframe');f.src=b.getAttribute('data-instgrm-permalink').split('?')[0]+'embed/captioned/?cr=1&v=14';f.width='540';f.height='600';b.replaceWith(f);});`,
   __ran_twitter_widgets: `document.querySelectorAll('blockquote.twitter-tweet').forEach(function(b){var id=/status\\/(\\d+)/.exec(b.innerHTML)[1];var f=document.createElement('iframe');f.src='https://platform.twitter.com/embed/Tweet.html?id='+id;f.width='550';f.height='400';b.replaceWith(f);});`,
   __ran_recaptcha: `document.querySelectorAll('.g-recaptcha').forEach(function(d){var f=document.createElement('iframe');f.src='https://www.google.com/recaptcha/api2/anchor?k='+d.getAttribute('data-sitekey')+'&co=aHR0cA..&hl=en&v=x&size=normal';f.width='304';f.height='78';d.appendChild(f);});`,
+  __ran_podigee: `document.querySelectorAll('script.podigee-podcast-player').forEach(function(s){var f=document.createElement('iframe');f.src='https://player.podigee-cdn.net/podcast-player/index.html?iframeMode=script';f.height='200';s.parentNode.insertBefore(f,s.nextSibling);});`,
+  __ran_codepen: `document.querySelectorAll('p.codepen').forEach(function(p){var f=document.createElement('iframe');f.src='https://codepen.io/'+p.getAttribute('data-user')+'/embed/'+p.getAttribute('data-slug-hash')+'?default-tab=html%2Cresult';f.height=p.getAttribute('data-height');p.replaceWith(f);});`,
+  __ran_strava: `document.querySelectorAll('.strava-embed-placeholder').forEach(function(d){var f=document.createElement('iframe');f.src='https://strava-embeds.com/'+d.getAttribute('data-embed-type')+'/'+d.getAttribute('data-embed-id')+'?style='+d.getAttribute('data-style');f.height='400';d.replaceWith(f);});`,
 };
 
 /**
