@@ -1573,4 +1573,24 @@ describe('a frame held before consent whose address a page script sets again (a 
     await expect.poll(() => framesRan(o, SECOND).length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1);
     await o.context.close();
   }, 120_000);
+
+  it('after consent to YouTube alone, a thumbnail that plays a Vimeo video in the same frame waits for Vimeo\'s consent', async () => {
+    const snippet = await setup(['YouTube', 'Vimeo']);
+    const o = await open(snippet, page);
+    // The visitor loads the YouTube video on its overlay: consent to YouTube only, and the frame the widget let load.
+    await o.page.locator('.ccm-blocked').first().locator('button.y').click({ timeout: 15_000 });
+    await expect.poll(() => framesRan(o, FIRST).length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1);
+    expect(await held(o.page)).toEqual([{ src: `https://${FIRST}?si=AbCdEfGhIjKlMnOp`, blocked: null }]);
+    // Another YouTube video in it plays at once …
+    await o.page.click('button[data-video="galleryBBB2"]');
+    await expect.poll(() => framesRan(o, SECOND).length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1);
+    // … a Vimeo one is held: the frame the widget let load for YouTube is no pass for another service.
+    await o.page.click('button[data-video^="https://player.vimeo.com"]');
+    await o.page.waitForTimeout(1000);
+    expect(o.requests.filter((r) => bare(r).startsWith(VIMEO)), 'the Vimeo video was requested without consent to Vimeo').toEqual([]);
+    expect(framesRan(o, VIMEO)).toEqual([]);
+    expect(await held(o.page)).toEqual([{ src: null, blocked: `https://${VIMEO}?h=8dcc1d8d2c` }]);
+    expect(await overlayText(o.page)).toEqual([expect.stringContaining('Vimeo')]);
+    await o.context.close();
+  }, 120_000);
 });

@@ -16,6 +16,9 @@ import { T } from './text-fields.js';
 
 export const blockedFrames: [HTMLIFrameElement, HTMLElement, EmbeddingConfig | undefined][] = [];
 
+/** The address the widget gave each frame it unblocked. */
+const given = new WeakMap<HTMLIFrameElement, string>();
+
 export const remembered = () => readAll()[c.p]?.iframeConsentDomains || [];
 
 /** Whether a frame at `src` that no embedding's iframeMarkers name is blocked (undefined: by the iframe block mode). */
@@ -36,7 +39,9 @@ const unclaimed = (src: string): undefined | false => {
  */
 export const checkFrame = (f: HTMLIFrameElement, changed?: unknown) => {
   const held = blockedFrames.find((x) => x[0] == f);
-  if (S._approved.has(f) || (held && !f.src)) return;
+  // A frame the widget let load is left alone while it keeps that address (moved, or the widget's own `src` reported
+  // back); another one a page script sets (a gallery's next video, perhaps of a service not accepted) is checked.
+  if (given.get(f) === f.getAttribute('src') || (held && !f.src)) return;
   // Held, and a page script set an address again (a video gallery's thumbnail, a play button): the old hold goes and
   // the new address is checked as any other, so it neither loads nor waits under another embedding's overlay.
   if (held) release(held);
@@ -88,7 +93,7 @@ export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
   const f = item[0];
   const src = f.getAttribute(ATTR)!;
   release(item);
-  S._approved.add(f);
+  given.set(f, src);
   f.setAttribute('src', src);
   if (__PLACET_SX__) shareInto(f);
   if (item[2]) consentSwitch(f, item[2]);
@@ -96,7 +101,8 @@ export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
 
 /** appendConsentSwitchToIframes: a switch under a loaded frame withdraws its embedding; the page reloads to block it again. */
 export const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
-  if (!c.cs) return;
+  // Once per frame: a frame whose address is set again is checked again.
+  if (!c.cs || f.nextElementSibling?.className == 'ccm-switch') return;
   const bar = h('div', { class: 'ccm-switch' });
   bar.attachShadow({ mode: 'open' }).append(
     h('style', {}, `:host{${vars}}${CSS}`),
