@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the server into dist/: every TypeScript file of src/ (tests excluded), the widget's build helpers and
-// the one widget module the service imports (text-fields.ts), transpiled file by file with esbuild, the same layout as the sources (dist/src/server.js …).
+// the one widget module the service imports (text-fields.ts), transpiled file by file with esbuild, the same
+// layout as the sources (dist/src/server.js …).
 //
 // esbuild rather than tsc: esbuild is a runtime dependency anyway (it bundles the widget at start), so
 // `npm ci --omit=dev` can build too, and it takes about a second instead of 15–80 s. Type-checking is

@@ -63,4 +63,3 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
     durationMs: raw.durationMs,
   };
 }
-

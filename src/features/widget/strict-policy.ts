@@ -3,9 +3,10 @@
  * `<meta http-equiv="Content-Security-Policy">` per embedding that needs consent, each an allow-list that leaves
  * out that embedding's hosts, for every kind of request. Because the metas are in the page's own markup, Chromium's
  * preload scanner holds back the speculative fetches that follow them until the parser has applied them, so a
- * `<script src>`, `<iframe src>`, stylesheet, font or image from a blocked host never leaves the browser (measured: test/real-snippets.browser.test.ts). A
- * tiny inline script before each meta comments the meta out (`document.write('<!--')`, closed by the `<!---->`
- * after it) when the visitor has accepted that embedding, as the widget notes in the `ccm_strict` cookie.
+ * `<script src>`, `<iframe src>`, stylesheet, font or image from a blocked host never leaves the browser (measured:
+ * test/real-snippets.browser.test.ts, test/strict-resources.browser.test.ts). A tiny inline script before each
+ * meta comments the meta out (`document.write('<!--')`, closed by the `<!---->` after it) when the visitor has
+ * accepted that embedding, as the widget notes in the `ccm_strict` cookie.
  * CSP can only allow, never deny, which is why every meta lists what stays allowed: the site itself, Placet,
  * the hosts of the other embeddings, and the domain's `strictAllowedHosts`.
  */
@@ -52,7 +53,7 @@ const sources = (host: string) => [host, `*.${host}`];
  * fonts, images, media, `fetch` and beacons from a blocked host are refused too, and Chromium then opens no
  * connection for a `<link rel="preconnect">` to it either. Until 2026-11-28 the policy named scripts and frames
  * only, and Google Fonts' own embed code (two preconnects and a stylesheet) reached Google before consent in strict
- * mode with the Google Fonts embedding active (test/real-snippets-more.browser.test.ts, "strict mode … fonts").
+ * mode with the Google Fonts embedding active (test/strict-resources.browser.test.ts).
  */
 function policy(allowed: string[], placetOrigin: string): string {
   return [`default-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data:`, placetOrigin, ...allowed.flatMap(sources)].join(' ');
