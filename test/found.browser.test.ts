@@ -52,15 +52,17 @@ describe('found items in Chromium', () => {
       <script src="http://declared.test:${port}/d.js"></script>
       <script src="/own.js"></script>
       <script>document.cookie = 'shop_sid=secret-value; path=/'; document.cookie = 'known_1=x; path=/'; localStorage.setItem('cart', 'alice@example.com');</script>
-      </head><body><iframe src="http://maps.test:${port}/embed?q=home"></iframe></body></html>`);
+      </head><body><iframe src="http://maps.test:${port}/embed?q=home"></iframe>
+      <object data="http://video.test:${port}/embed/v1"></object></body></html>`);
     const context = await env.browser.newContext();
     const page = await context.newPage();
     const seen = watch(page);
     await page.goto(`${d.origin}/found-a?session=alice#top`);
-    await expect.poll(async () => (await d.items()).length, { timeout: 15_000 }).toBe(4);
+    await expect.poll(async () => (await d.items()).length, { timeout: 15_000 }).toBe(5);
     const items = await d.items();
+    // An <object> with a web page is a frame to the widget, and reported as one (since 2026-11-29).
     expect(items.map((i) => `${i.kind}:${i.key}`).sort()).toEqual([
-      'cookie:shop_sid', 'iframe:maps.test:' + port + '/embed', 'localStorage:cart', 'script:tracker.test:' + port + '/t.js',
+      'cookie:shop_sid', 'iframe:maps.test:' + port + '/embed', 'iframe:video.test:' + port + '/embed/v1', 'localStorage:cart', 'script:tracker.test:' + port + '/t.js',
     ]);
     expect(new Set(items.map((i) => i.firstUrl))).toEqual(new Set([`${d.origin}/found-a`]));
     // Playwright's request events arrive over CDP, possibly after the server has stored the report.

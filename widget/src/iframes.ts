@@ -34,19 +34,27 @@ const unclaimed = (src: string): undefined | false => {
 };
 
 /**
+ * The attribute that holds a frame's address. An `<object data>` or `<embed src>` with a web page loads it as a frame
+ * does (measured in Chromium 156: YouTube's embed address in either reached YouTube, and ran there, with the widget of
+ * stop 48, which checked iframes only); both are held and released as iframes are, by the iframe markers.
+ */
+const at = (f: Element) => (f.localName == 'object' ? 'data' : 'src');
+
+/**
  * `changed`: its `src` was set in place (scripts.ts, `seen`). In the cross-domain variant a frame that may load is then
  * left as it is: the hand-over sets its `src` itself and would start again. The base widget treats it as inserted.
  */
 export const checkFrame = (f: HTMLIFrameElement, changed?: unknown) => {
+  const a = at(f);
   const held = blockedFrames.find((x) => x[0] == f);
   // A frame the widget let load is left alone while it keeps that address (moved, or the widget's own `src` reported
   // back); another one a page script sets (a gallery's next video, perhaps of a service not accepted) is checked.
-  if (given.get(f) === f.getAttribute('src') || (held && !f.src)) return;
+  if (given.get(f) === f.getAttribute(a) || (held && !f.getAttribute(a))) return;
   // Held, and a page script set an address again (a video gallery's thumbnail, a play button): the old hold goes and
   // the new address is checked as any other, so it neither loads nor waits under another embedding's overlay.
   if (held) release(held);
   // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.
-  const src = f.getAttribute('src') || f.getAttribute('data-ccm-src') || '';
+  const src = f.getAttribute(a) || f.getAttribute('data-ccm-src') || '';
   const e = em.find((x) => has(src, x.fm));
   // What blocks the frame: the embedding its iframeMarkers name (they win over every exemption of `unclaimed`, same
   // origin included), undefined for a frame of no embedding, false when nothing does.
@@ -55,7 +63,7 @@ export const checkFrame = (f: HTMLIFrameElement, changed?: unknown) => {
     if (__PLACET_SX__ && changed) return;
     // A frame that deferred its address to us (`data-ccm-src`) gets it now that nothing blocks it. Later, not
     // now: Chromium ignores a src set on a parser-inserted frame in the observer's callback (it stays blank).
-    if (!f.hasAttribute('src') && src) setTimeout(() => f.setAttribute('src', src));
+    if (!f.hasAttribute(a) && src) setTimeout(() => f.setAttribute(a, src));
     if (__PLACET_SX__) shareInto(f);
     if (e) consentSwitch(f, e);
     return;
@@ -67,8 +75,8 @@ export const checkFrame = (f: HTMLIFrameElement, changed?: unknown) => {
   // the blank one and stayed, running and hidden (measured at 20× CPU: 9 of 10 pages). Moving the frame ends its
   // browsing context with whatever was loading; it comes back as a frame without an address (the initial empty
   // document, no navigation at all; test/real-snippets.browser.test.ts). A `data-ccm-src` frame never had one.
-  if (f.src) {
-    f.removeAttribute('src');
+  if (f.getAttribute(a)) {
+    f.removeAttribute(a);
     if (f.parentNode) f.after(f);
   }
   const ph = placeholder(f, owner);
@@ -94,7 +102,7 @@ export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
   const src = f.getAttribute(ATTR)!;
   release(item);
   given.set(f, src);
-  f.setAttribute('src', src);
+  f.setAttribute(at(f), src);
   if (__PLACET_SX__) shareInto(f);
   if (item[2]) consentSwitch(f, item[2]);
 };

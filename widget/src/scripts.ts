@@ -68,12 +68,18 @@ export const checkScript = (el: HTMLScriptElement, changed?: unknown) => {
   blockedScripts.push(el);
 };
 
+/**
+ * An iframe, or an `<object>` or `<embed>`, which load a web page as a frame does (iframes.ts). `n` may be null: the
+ * parent of a text node removed since its record was made.
+ */
+const frame = (n: Node | null) => /^(iframe|object|embed)$/.test((n as Element | null)?.localName as string);
+
 export const check = (n: Node) => {
   if (n instanceof HTMLScriptElement) checkScript(n);
-  else if (n instanceof HTMLIFrameElement) checkFrame(n);
+  else if (frame(n)) checkFrame(n as HTMLIFrameElement);
   // Only an element or a fragment with element children can hold a script or an iframe: text and leaves cost
   // one property read, not a query (issue #22: the parser adds tens of thousands of them on a large page).
-  else if ((n as ParentNode).firstElementChild) (n as ParentNode).querySelectorAll('script,iframe').forEach(check);
+  else if ((n as ParentNode).firstElementChild) (n as ParentNode).querySelectorAll('script,iframe,object,embed').forEach(check);
 };
 
 /** While the parser runs (issue #22), the observer watches only the elements the parser may still append to. */
@@ -103,7 +109,7 @@ const wide = (e?: unknown) => {
   // Addresses set in place (seen, below) in the whole document from the start, while the parser still runs too (a lazy
   // loader can start a frame then); every insertion once the page is parsed (`e`: the readystatechange event, or 1).
   parsing = !e;
-  mo.observe(doc, { childList: !!e, subtree: true, attributeFilter: ['src'] });
+  mo.observe(doc, { childList: !!e, subtree: true, attributeFilter: ['src', 'data'] });
 };
 
 // Scripts and iframes added by other scripts pass through the DOM insertion methods. Only insertions
@@ -148,7 +154,7 @@ const seen = (records: MutationRecord[]) => {
     // Rocket runs in Chromium by taking its type away and setting its `src` in place.
     const el = r.target.nodeType == 3 ? r.target.parentNode : r.target;
     if (el instanceof HTMLScriptElement) checkScript(el, r.attributeName);
-    else if (el instanceof HTMLIFrameElement) checkFrame(el, 1);
+    else if (frame(el)) checkFrame(el as HTMLIFrameElement, 1);
     r.addedNodes.forEach(check);
     if (parsing && r.target != t) watch((t = r.target));
   });

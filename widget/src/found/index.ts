@@ -41,8 +41,11 @@ function collect(): { k: string; v: string }[] {
       if (url && !claimed(src!, F.fm)) add('iframe', url);
     };
     document.querySelectorAll('script[src]').forEach((el) => script(el.getAttribute('src')));
-    // A blocked frame keeps its address in data-ccm-blocked (widget/src/iframes.ts).
-    document.querySelectorAll('iframe').forEach((f) => frame(f.getAttribute('data-ccm-blocked') || f.getAttribute('src') || f.getAttribute('data-ccm-src')));
+    // A blocked frame keeps its address in data-ccm-blocked (widget/src/iframes.ts); an <object data> or <embed src>
+    // with a web page is a frame to the widget too.
+    document
+      .querySelectorAll('iframe,object,embed')
+      .forEach((f) => frame(f.getAttribute('data-ccm-blocked') || f.getAttribute('src') || f.getAttribute('data') || f.getAttribute('data-ccm-src')));
     // Scripts that ran and were removed again (tag managers) are only in the resource timing list.
     performance.getEntriesByType('resource').forEach((e) => {
       const r = e as PerformanceResourceTiming;

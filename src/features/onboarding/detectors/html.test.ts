@@ -24,10 +24,18 @@ describe('HTML readers', () => {
     const html = `<script src="https://www.googletagmanager.com/gtag/js?id=G-1" async></script>
       <script>var _paq = window._paq || []; _paq.push(['trackPageView']);</script>
       <script type="application/ld+json">{"@type":"Organization"}</script>
-      <iframe src="https://www.youtube.com/embed/abc" width=560></iframe><iframe data-src="//player.vimeo.com/video/1"></iframe>`;
+      <iframe src="https://www.youtube.com/embed/abc" width=560></iframe><iframe data-src="//player.vimeo.com/video/1"></iframe>
+      <OBJECT data="https://www.youtube.com/embed/obj?autoplay=0" width='860px'></OBJECT><embed src="https://www.youtube.com/embed/emb">
+      <object data="/files/menu.pdf" type="application/pdf"></object><object type="image/svg+xml"></object>`;
     expect(extractResources(html, page)).toEqual({
       scripts: ['https://www.googletagmanager.com/gtag/js?id=G-1'],
-      iframes: ['https://www.youtube.com/embed/abc', 'https://player.vimeo.com/video/1'],
+      iframes: [
+        'https://www.youtube.com/embed/abc',
+        'https://player.vimeo.com/video/1',
+        'https://www.youtube.com/embed/obj?autoplay=0',
+        'https://www.youtube.com/embed/emb',
+        'https://www.example.com/files/menu.pdf',
+      ],
       inlineScripts: ["var _paq = window._paq || []; _paq.push(['trackPageView']);"],
     });
   });

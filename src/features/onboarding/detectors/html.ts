@@ -97,9 +97,11 @@ export function extractResources(html: string, pageUrl: URL): HtmlResources {
     else if (EXECUTABLE.test((attrs.type ?? '').trim()) && m[2]!.trim() !== '') inlineScripts.push(m[2]!.trim().slice(0, 5000));
   }
   const iframes: string[] = [];
-  for (const m of clean.matchAll(/<iframe\b([^>]*)>/gi)) {
-    const attrs = attributesOf(m[1]!);
-    const src = absolute(attrs.src || attrs['data-src'], base);
+  // An <object data> or <embed src> with a web page is a frame too (a YouTube player in either): the widget holds
+  // them by the iframe markers (widget/src/iframes.ts), so the scan reports their addresses with the iframes.
+  for (const m of clean.matchAll(/<(iframe|object|embed)\b([^>]*)>/gi)) {
+    const attrs = attributesOf(m[2]!);
+    const src = absolute((m[1]!.toLowerCase() === 'object' ? attrs.data : attrs.src) || attrs['data-src'], base);
     if (src && /^https?:/.test(src)) iframes.push(src);
   }
   return { scripts, iframes, inlineScripts };

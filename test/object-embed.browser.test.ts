@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostingCall, startBrowserApp, vendorStandIn, type BrowserApp, type VendorStandIn } from './browser.js';
+import { presetDomain, STAND_IN_PAGE } from './real-snippets-common.js';
+
+/**
+ * `<object data>` and `<embed src>` with a web page load it as a frame does: YouTube's embed address in either is
+ * a working player. Pages have them as the web hands them out: a Jekyll plugin prints
+ * `<object data="https://www.youtube.com/embed/…"></object>` for every `{% youtube %}`, documentation sites write
+ * `<object data="https://www.youtube.com/embed/…?autoplay=0" width='860px' height='515px'>`, hand-written pages
+ * `<embed src="https://www.youtube.com/embed/…">` (public code, found 2026-11-29). Until then the widget checked
+ * iframes only: with the YouTube preset active, both players loaded and ran before any decision.
+ * www.youtube.com is answered by a local TLS stand-in through `--host-resolver-rules`, which sees every request;
+ * its page fetches `/__ran` when it runs.
+ */
+const KEY = 'object-embed-hosting-key-0123456789abcdef';
+const YT = 'https://www.youtube.com/embed/';
+
+const BODY = `<h1>Videos</h1>
+<div class="embed-container"><object data="${YT}OBJ1"></object></div>
+<figure><object data="${YT}OBJ2?autoplay=0" width='560px' height='315px'></object><figcaption>How to</figcaption></figure>
+<section id="youtube-link"><embed src="${YT}EMB1" width="560" height="315"></embed></section>
+<object data-ccm-src="${YT}DEFER" width="560" height="315"></object>
+<div id="later"></div>
+<script>
+  // A script that builds a player after the page has loaded, as a gallery would.
+  addEventListener('load', () => {
+    const o = document.createElement('object');
+    o.data = '${YT}LATER';
+    o.width = '560';
+    document.getElementById('later').appendChild(o);
+  });
+</script>`;
+
+const ALL = ['OBJ1', 'OBJ2', 'EMB1', 'DEFER', 'LATER'];
+
+let env: BrowserApp;
+let vendors: VendorStandIn;
+let snippet: string;
+/** The domain's path in the Hosting API, and a call to it. */
+let base: string;
+let hosting: (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => ReturnType<typeof hostingCall>;
+let pageNo = 0;
+
+beforeAll(async () => {
+  env = await startBrowserApp(KEY);
+  vendors = await vendorStandIn(['www.youtube.com'], (req, res) => {
+    res.writeHead(200, { 'content-type': req.url?.startsWith('/__ran') ? 'text/plain' : 'text/html' }).end(STAND_IN_PAGE);
+  });
+  hosting = (method, url, payload) => hostingCall(env.app, KEY, method, url, payload);
+  const domain = await presetDomain(hosting, env.appUrl, `http://127.0.0.1:${env.site.port}`, ['YouTube']);
+  base = domain.base;
+  snippet = domain.snippet.replace(/&amp;/g, '&');
+}, 60_000);
+
+afterAll(async () => {
+  await vendors?.close();
+  await env?.close();
+});
+
+/** The videos whose player page ran (its `/__ran` fetch names its address). */
+const ran = () => ALL.filter((id) => vendors.seen.requests.some((r) => r.startsWith('www.youtube.com/__ran?') && decodeURIComponent(r).includes(`/embed/${id}`)));
+/** The videos whose address was requested at all. */
+const requested = () => ALL.filter((id) => vendors.seen.requests.some((r) => r.startsWith(`www.youtube.com/embed/${id}`)));
+
+async function open(html: string): Promise<Page> {
+  const url = `/object-embed${++pageNo}`;
+  env.site.setPage(url, html);
+  const page = await (await vendors.browser.newContext()).newPage();
+  await page.goto(`${env.site.url}${url}`);
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForTimeout(1000);
+  return page;
+}
+
+const page = (head: string) => `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${BODY}</body></html>`;
+
+/** Each element's address attribute and what the widget keeps of it. */
+const addresses = (p: Page) =>
+  p.evaluate(() => [...document.querySelectorAll('object,embed')].map((e) => [e.localName, e.getAttribute(e.localName === 'object' ? 'data' : 'src'), e.getAttribute('data-ccm-blocked')]));
+
+describe('<object> and <embed> players are held like iframes', { timeout: 120_000 }, () => {
+  it('without the widget every player loads and runs (what the test can see)', async () => {
+    vendors.reset();
+    const p = await open(page(''));
+    await expect.poll(ran, { timeout: 15_000 }).toEqual(['OBJ1', 'OBJ2', 'EMB1', 'LATER']);
+    await p.context().close();
+  });
+
+  it('with the YouTube preset: no player runs before a decision or after "decline", each runs after "accept all"', async () => {
+    vendors.reset();
+    const p = await open(page(snippet));
+    const widget = p.locator('#ccm-widget');
+    await widget.locator('button.a').waitFor({ state: 'visible', timeout: 15_000 });
+    expect(ran()).toEqual([]);
+    // Written into the HTML, the address is requested when the parser inserts the element, before any script can see
+    // it (as for an iframe's `src`, docs/widget.md "Blocking" 4); one given as `data-ccm-src`, or by a script through
+    // the DOM methods, is never requested.
+    expect(requested()).not.toContain('DEFER');
+    expect(requested()).not.toContain('LATER');
+    const held = [
+      ['object', null, `${YT}OBJ1`],
+      ['object', null, `${YT}OBJ2?autoplay=0`],
+      ['embed', null, `${YT}EMB1`],
+      ['object', null, `${YT}DEFER`],
+      ['object', null, `${YT}LATER`],
+    ];
+    expect(await addresses(p)).toEqual(held);
+    expect(await p.locator('.ccm-blocked').count()).toBe(5);
+
+    await widget.locator('button.d').click();
+    await p.waitForTimeout(700);
+    await p.reload();
+    await p.waitForTimeout(1000);
+    expect(ran()).toEqual([]);
+    expect(await addresses(p)).toEqual(held);
+    await p.context().close();
+
+    vendors.reset();
+    const q = await open(page(snippet));
+    await q.locator('#ccm-widget button.a').click();
+    await expect.poll(ran, { timeout: 30_000 }).toEqual(ALL);
+    expect((await addresses(q)).map(([name, address]) => [name, address])).toEqual([
+      ['object', `${YT}OBJ1`],
+      ['object', `${YT}OBJ2?autoplay=0`],
+      ['embed', `${YT}EMB1`],
+      ['object', `${YT}DEFER`],
+      ['object', `${YT}LATER`],
+    ]);
+    expect(await q.locator('.ccm-blocked').count()).toBe(0);
+    await q.context().close();
+  });
+
+  it('in strict mode not even the request leaves before a decision', async () => {
+    expect((await hosting('PUT', base, { strictBlocking: true })).strictBlocking).toBe(true);
+    const strictSnippet = ((await hosting('GET', `${base}/onboarding/embed`)).default as string).replace(/&amp;/g, '&');
+    vendors.reset();
+    const p = await open(page(strictSnippet));
+    await p.locator('#ccm-widget button.a').waitFor({ state: 'visible', timeout: 15_000 });
+    // The policy's default-src covers object-src: no connection, no request, for the players written into the HTML too.
+    expect(vendors.seen).toEqual({ connections: 0, requests: [] });
+    const reloaded = p.waitForEvent('load');
+    await p.locator('#ccm-widget button.a').click();
+    await reloaded;
+    await expect.poll(ran, { timeout: 30_000 }).toEqual(ALL);
+    await p.context().close();
+  });
+});
