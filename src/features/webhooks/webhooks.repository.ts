@@ -225,6 +225,9 @@ export async function claimDue(
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', nowMs)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowMs)]))
+    // A switched-off webhook sends nothing: what it had pending was given up when it was switched off (giveUpPending),
+    // and what was queued for it since (a test delivery, another process's run) waits until it is switched on.
+    .where('webhook_id', 'in', db.selectFrom('webhooks').select('id').where('enabled', '=', 1))
     .orderBy('next_attempt_at')
     // Runs of one feed share next_attempt_at: claim them in chain order (they are sent concurrently, so
     // receivers still order by seq, but a claim then holds the oldest records).
@@ -276,6 +279,21 @@ export async function settle(db: Executor, id: string, owner: string, outcome: O
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
     .execute();
+}
+
+/**
+ * Gives up a webhook's pending deliveries, with `reason` as their error; returns how many. One a process is sending
+ * at this moment loses its lease too, so that process's outcome changes nothing (settle needs the lease): it may
+ * still arrive, and is listed as given up.
+ */
+export async function giveUpPending(db: Executor, webhookId: string, nowMs: number, reason: string): Promise<number> {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', next_attempt_at: nowMs, last_error: reason, lease_owner: null, lease_until: null })
+    .where('webhook_id', '=', webhookId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

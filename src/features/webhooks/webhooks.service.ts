@@ -2,7 +2,7 @@ import { isoNow, type Deps } from '../../deps.js';
 import { toInt } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { requireDomain } from '../domains/domain-scope.js';
-import { domainLastSeq, enqueue, findWebhook, listDeliveries, listWebhooks } from './webhooks.repository.js';
+import { domainLastSeq, enqueue, findWebhook, giveUpPending, listDeliveries, listWebhooks } from './webhooks.repository.js';
 import type { CreateWebhook, Delivery, UpdateWebhook, Webhook } from './webhooks.schemas.js';
 import { urlProblem } from './webhooks.sender.js';
 import { newSecret } from './webhooks.signer.js';
@@ -90,6 +90,9 @@ export async function getWebhook(deps: Deps, clientId: string, domainId: string,
   return webhookRowToWebhook(await requireWebhook(deps, clientId, domainId, id));
 }
 
+/** The error of the deliveries a webhook still had pending when it was switched off. */
+export const WEBHOOK_SWITCHED_OFF = 'webhook switched off';
+
 export async function updateWebhook(deps: Deps, clientId: string, domainId: string, id: string, body: UpdateWebhook) {
   const row = await requireWebhook(deps, clientId, domainId, id);
   if (body.url !== undefined) await checkUrl(deps, body.url);
@@ -101,6 +104,9 @@ export async function updateWebhook(deps: Deps, clientId: string, domainId: stri
   // Re-enabling skips what happened while disabled, as a fresh registration would.
   if (body.enabled === true && row.enabled === 0) Object.assign(changes, { cursor_seq: await domainLastSeq(deps.db, domainId) });
   await deps.db.updateTable('webhooks').set(changes).where('id', '=', id).where('client_id', '=', clientId).execute();
+  // Switched off: what it still had to send (retries, runs queued before) is given up, not sent later. Switching it on
+  // again starts from the chain's end, as a new registration does, so none of it would belong there either.
+  if (body.enabled === false && row.enabled === 1) await giveUpPending(deps.db, id, deps.clock.now().getTime(), WEBHOOK_SWITCHED_OFF);
   return webhookRowToWebhook(await requireWebhook(deps, clientId, domainId, id));
 }
 

@@ -420,8 +420,11 @@ for (const dialect of DIALECTS) {
       // What retention does to an expired block, here to one record of the run.
       await ctx.database.db.deleteFrom('consent_records').where('domain_id', '=', domain.id).where('seq', '=', 2).execute();
       await hold(ctx, hook.id, 1);
-      // This run by its id, not the newest row: under the whole suite on PostgreSQL it timed out once in CI
-      // (2026-11-27) waiting for the newest row; on a timeout the error now shows every delivery the hook has.
+      // Why this timed out in three CI runs (2026-11-26, -27, -29; the delivery list printed on the last): the run was
+      // *delivered*, whole, 7 ms after it was queued, before the record was deleted. The worker claimed deliveries of
+      // a switched-off webhook (the hook is held off above), and the dead process's lease ends at once here. It claims
+      // only those of webhooks that are on since 2026-11-29 (test "switched off, it sends nothing more"), so the run
+      // waits for `hold(…, 1)` above. On a timeout the error shows every delivery the hook has.
       let seen: unknown;
       const row = await until('the run given up', async () => {
         const list = await deliveries(client.id, domain.id, hook.id);
@@ -470,6 +473,40 @@ for (const dialect of DIALECTS) {
       const [done] = await newestIs('delivery after recovery', client.id, domain.id, hook.id, 'delivered');
       expect(done!.attempts).toBeGreaterThanOrEqual(3);
       expect(receiver.received.filter((r) => r.headers['webhook-id'] === done!.eventId)).toHaveLength(1);
+    });
+
+    it('switched off, it sends nothing more: its pending retries are given up, and what is queued for it waits until it is on', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const hook = await register(ctx, client.id, domain.id, receiver.url);
+      const base = `/hosting/api/client/${client.id}/domain/${domain.id}/webhook/${hook.id}`;
+      const arrived = (id: string) => [...receiver.received, ...receiver.refused].some((r) => r.headers['webhook-id'] === id);
+      await receiver.down();
+      let eventId = '';
+      try {
+        await sendConsent(ctx, client, domain);
+        eventId = (await until('a failed attempt', async () => {
+          const [d] = await deliveries(client.id, domain.id, hook.id);
+          return d && d.attempts >= 1 ? d : undefined;
+        })).eventId;
+        expect((await ctx.hosting({ method: 'PATCH', url: base, payload: { enabled: false } })).json()).toMatchObject({ enabled: false });
+      } finally {
+        await receiver.up();
+      }
+      // Until 2026-11-29 the retries went on: the worker claimed a switched-off webhook's deliveries like any other.
+      // A retry is due within retryBaseMs × 2^attempts (50 ms × a few); this waits many times that.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(arrived(eventId)).toBe(false);
+      expect((await deliveries(client.id, domain.id, hook.id))[0]).toMatchObject({ eventId, status: 'failed', lastError: 'webhook switched off' });
+      // Queued while it is off (a test delivery here; a run another process queued before it heard): not sent until on.
+      const queued = await ctx.hosting({ method: 'POST', url: `${base}/test` });
+      expect(queued.statusCode).toBe(202);
+      const testId = queued.json<{ eventId: string }>().eventId;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(arrived(testId)).toBe(false);
+      expect((await ctx.hosting({ method: 'PATCH', url: base, payload: { enabled: true } })).json()).toMatchObject({ enabled: true });
+      await until('the test delivery once switched on', () => receiver.received.find((r) => r.headers['webhook-id'] === testId));
+      expect(arrived(eventId)).toBe(false);
     });
 
     it('loses nothing across a restart: a new app instance delivers what the old one could not', async () => {
