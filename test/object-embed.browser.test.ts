@@ -44,7 +44,8 @@ let pageNo = 0;
 
 beforeAll(async () => {
   env = await startBrowserApp(KEY);
-  vendors = await vendorStandIn(['www.youtube.com'], (req, res) => {
+  vendors = await vendorStandIn(['www.youtube.com', 'img.youtube.com'], (req, res) => {
+    if (req.headers.host === 'img.youtube.com') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end();
     res.writeHead(200, { 'content-type': req.url?.startsWith('/__ran') ? 'text/plain' : 'text/html' }).end(STAND_IN_PAGE);
   });
   hosting = (method, url, payload) => hostingCall(env.app, KEY, method, url, payload);
@@ -62,6 +63,9 @@ afterAll(async () => {
 const ran = () => ALL.filter((id) => vendors.seen.requests.some((r) => r.startsWith('www.youtube.com/__ran?') && decodeURIComponent(r).includes(`/embed/${id}`)));
 /** The videos whose address was requested at all. */
 const requested = () => ALL.filter((id) => vendors.seen.requests.some((r) => r.startsWith(`www.youtube.com/embed/${id}`)));
+
+/** The thumbnails requested from img.youtube.com, by video. */
+const thumbnails = () => vendors.seen.requests.filter((r) => r.startsWith('img.youtube.com/vi/')).map((r) => r.split('/')[2]).sort();
 
 async function open(html: string): Promise<Page> {
   const url = `/object-embed${++pageNo}`;
@@ -144,5 +148,59 @@ describe('<object> and <embed> players are held like iframes', { timeout: 120_00
     await reloaded;
     await expect.poll(ran, { timeout: 30_000 }).toEqual(ALL);
     await p.context().close();
+    expect((await hosting('PUT', base, { strictBlocking: false })).strictBlocking).toBe(false);
   });
 });
+
+/**
+ * The lazy YouTube frame: `srcdoc` with a thumbnail from img.youtube.com that links to the player, beside the player's
+ * `src` or alone (CSS-Tricks' "Lazy load embedded YouTube videos", copied into themes, static-site shortcodes and
+ * hand-written pages; found in public code 2026-11-29). A frame shows its `srcdoc` when it has one. Until then the
+ * widget held the first by its `src` and left `srcdoc` in place, so moving the frame loaded it again and the thumbnail
+ * was requested from Google before any decision; the second it did not check at all.
+ */
+const LAZY = (id: string, src: boolean) =>
+  `<iframe width="560" height="315"${src ? ` src="${YT}${id}"` : ''} srcdoc="<style>*{padding:0;margin:0;overflow:hidden}html,body{height:100%}img,span{position:absolute;width:100%;top:0;bottom:0;margin:auto}span{height:1.5em;text-align:center;font:48px/1.5 sans-serif;color:white;text-shadow:0 0 0.5em black}</style><a href=${YT}${id}?autoplay=1><img src=https://img.youtube.com/vi/${id}/hqdefault.jpg alt='Video'><span>▶</span></a>" frameborder="0" allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture" allowfullscreen title="Video"></iframe>`;
+const lazyPage = (head: string) =>
+  `<!doctype html><html><head><meta charset="utf-8">${head}</head><body><h1>Videos</h1>${LAZY('LAZY1', true)}<p>More</p>${LAZY('LAZY2', false)}<p>End</p></body></html>`;
+
+describe('the lazy YouTube frame (srcdoc with a thumbnail)', { timeout: 120_000 }, () => {
+  it('without the widget both thumbnails are requested from Google at once (what the test can see)', async () => {
+    vendors.reset();
+    const p = await open(lazyPage(''));
+    await expect.poll(thumbnails, { timeout: 15_000 }).toEqual(['LAZY1', 'LAZY2']);
+    await p.context().close();
+  });
+
+  it('with the YouTube preset: no thumbnail before a decision or after "decline"; after "accept all" each frame shows its srcdoc again', async () => {
+    for (let i = 0; i < 3; i++) {
+      vendors.reset();
+      const p = await open(lazyPage(snippet));
+      const widget = p.locator('#ccm-widget');
+      await widget.locator('button.d').waitFor({ state: 'visible', timeout: 15_000 });
+      expect(thumbnails(), `load ${i}`).toEqual([]);
+      expect(await p.locator('.ccm-blocked').count()).toBe(2);
+      const frames = () => p.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => [f.getAttribute('src'), f.hasAttribute('srcdoc'), f.hasAttribute('data-ccm-srcdoc')]));
+      expect(await frames()).toEqual([[null, false, true], [null, false, true]]);
+      if (i < 2) {
+        await widget.locator('button.d').click();
+        await p.waitForTimeout(700);
+        await p.reload();
+        await p.waitForTimeout(1000);
+        expect(thumbnails()).toEqual([]);
+        expect(await frames()).toEqual([[null, false, true], [null, false, true]]);
+      } else {
+        await widget.locator('button.a').click();
+        await expect.poll(thumbnails, { timeout: 15_000 }).toEqual(['LAZY1', 'LAZY2']);
+        // The released frames get back what they held: the first its address, the second (which had none) an empty
+        // `src`, which changes nothing while it has a `srcdoc` (and would load about:blank, as no `src` does).
+        expect(await frames()).toEqual([[`${YT}LAZY1`, true, false], ['', true, false]]);
+        expect(await p.locator('.ccm-blocked').count()).toBe(0);
+        // The player itself loads only when the visitor clicks the thumbnail, as without the widget.
+        expect(vendors.seen.requests.filter((r) => r.startsWith('www.youtube.com/embed/LAZY'))).toEqual([]);
+      }
+      await p.context().close();
+    }
+  });
+});
+

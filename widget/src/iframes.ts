@@ -40,6 +40,18 @@ const unclaimed = (src: string): undefined | false => {
  */
 const at = (f: Element) => (f.localName == 'object' ? 'data' : 'src');
 
+const SRCDOC = 'data-ccm-srcdoc';
+
+/** Moves attribute `from` of `f` to `to` (nothing when it is absent); returns its value. */
+const rename = (f: Element, from: string, to: string) => {
+  const v = f.getAttribute(from);
+  if (v != null) {
+    f.setAttribute(to, v);
+    f.removeAttribute(from);
+  }
+  return v;
+};
+
 /**
  * `changed`: its `src` was set in place (scripts.ts, `seen`). In the cross-domain variant a frame that may load is then
  * left as it is: the hand-over sets its `src` itself and would start again. The base widget treats it as inserted.
@@ -55,7 +67,11 @@ export const checkFrame = (f: HTMLIFrameElement, changed?: unknown) => {
   if (held) release(held);
   // `data-ccm-src` instead of `src` guarantees that not even a request leaves before consent.
   const src = f.getAttribute(a) || f.getAttribute('data-ccm-src') || '';
-  const e = em.find((x) => has(src, x.fm));
+  // A frame's `srcdoc` is what it shows when it has one, whatever its `src`: the widespread lazy YouTube frame (a
+  // thumbnail from img.youtube.com linking to the player, CSS-Tricks' pattern) or a player written into it. Its markup
+  // is matched with the address (a `null` appended when there is none matches no marker).
+  const d = f.getAttribute('srcdoc');
+  const e = em.find((x) => has(src + d, x.fm));
   // What blocks the frame: the embedding its iframeMarkers name (they win over every exemption of `unclaimed`, same
   // origin included), undefined for a frame of no embedding, false when nothing does.
   const owner = c.bi && (e ? !allowed(e) && e : unclaimed(src));
@@ -75,7 +91,9 @@ export const checkFrame = (f: HTMLIFrameElement, changed?: unknown) => {
   // the blank one and stayed, running and hidden (measured at 20× CPU: 9 of 10 pages). Moving the frame ends its
   // browsing context with whatever was loading; it comes back as a frame without an address (the initial empty
   // document, no navigation at all; test/real-snippets.browser.test.ts). A `data-ccm-src` frame never had one.
-  if (f.getAttribute(a)) {
+  // A held frame's `srcdoc` waits in `data-ccm-srcdoc`: left in place, the move below loaded it again (its thumbnail
+  // was requested from Google before consent, measured in Chromium 156).
+  if (rename(f, 'srcdoc', SRCDOC) || f.getAttribute(a)) {
     f.removeAttribute(a);
     if (f.parentNode) f.after(f);
   }
@@ -93,6 +111,7 @@ const release = (item: (typeof blockedFrames)[number]) => {
   const [f, ph] = item;
   blockedFrames.splice(blockedFrames.indexOf(item), 1);
   f.removeAttribute(ATTR);
+  rename(f, SRCDOC, 'srcdoc');
   f.style.display = '';
   ph.remove();
 };
