@@ -20,6 +20,7 @@ const BODY = `<h1>Videos</h1>
 <div class="embed-container"><object data="${YT}OBJ1"></object></div>
 <figure><object data="${YT}OBJ2?autoplay=0" width='560px' height='315px'></object><figcaption>How to</figcaption></figure>
 <section id="youtube-link"><embed src="${YT}EMB1" width="560" height="315"></embed></section>
+<object data="${YT}OBJ3" width="560" height="315"><param name="allowfullscreen" value="true"><p>Video cannot be displayed. <a href="https://www.youtube.com/watch?v=OBJ3">Watch on YouTube</a></p></object>
 <object data-ccm-src="${YT}DEFER" width="560" height="315"></object>
 <div id="later"></div>
 <script>
@@ -28,11 +29,13 @@ const BODY = `<h1>Videos</h1>
     const o = document.createElement('object');
     o.data = '${YT}LATER';
     o.width = '560';
+    // Fallback content, as the old embed codes had it: connected with its object, and a frame in it loads.
+    o.innerHTML = '<iframe src="${YT}INNER" width="560" height="315"></iframe>';
     document.getElementById('later').appendChild(o);
   });
 </script>`;
 
-const ALL = ['OBJ1', 'OBJ2', 'EMB1', 'DEFER', 'LATER'];
+const ALL = ['OBJ1', 'OBJ2', 'EMB1', 'OBJ3', 'DEFER', 'LATER', 'INNER'];
 
 let env: BrowserApp;
 let vendors: VendorStandIn;
@@ -81,13 +84,14 @@ const page = (head: string) => `<!doctype html><html><head><meta charset="utf-8"
 
 /** Each element's address attribute and what the widget keeps of it. */
 const addresses = (p: Page) =>
-  p.evaluate(() => [...document.querySelectorAll('object,embed')].map((e) => [e.localName, e.getAttribute(e.localName === 'object' ? 'data' : 'src'), e.getAttribute('data-ccm-blocked')]));
+  p.evaluate(() => [...document.querySelectorAll('object,embed,iframe')].map((e) => [e.localName, e.getAttribute(e.localName === 'object' ? 'data' : 'src'), e.getAttribute('data-ccm-blocked')]));
 
 describe('<object> and <embed> players are held like iframes', { timeout: 120_000 }, () => {
   it('without the widget every player loads and runs (what the test can see)', async () => {
     vendors.reset();
     const p = await open(page(''));
-    await expect.poll(ran, { timeout: 15_000 }).toEqual(['OBJ1', 'OBJ2', 'EMB1', 'LATER']);
+    // The iframe in the later object's fallback content loads too, although the object shows its own page.
+    await expect.poll(ran, { timeout: 15_000 }).toEqual(['OBJ1', 'OBJ2', 'EMB1', 'OBJ3', 'LATER', 'INNER']);
     await p.context().close();
   });
 
@@ -106,11 +110,13 @@ describe('<object> and <embed> players are held like iframes', { timeout: 120_00
       ['object', null, `${YT}OBJ1`],
       ['object', null, `${YT}OBJ2?autoplay=0`],
       ['embed', null, `${YT}EMB1`],
+      ['object', null, `${YT}OBJ3`],
       ['object', null, `${YT}DEFER`],
       ['object', null, `${YT}LATER`],
+      ['iframe', null, `${YT}INNER`],
     ];
     expect(await addresses(p)).toEqual(held);
-    expect(await p.locator('.ccm-blocked').count()).toBe(5);
+    expect(await p.locator('.ccm-blocked').count()).toBe(7);
 
     await widget.locator('button.d').click();
     await p.waitForTimeout(700);
@@ -123,15 +129,22 @@ describe('<object> and <embed> players are held like iframes', { timeout: 120_00
     vendors.reset();
     const q = await open(page(snippet));
     await q.locator('#ccm-widget button.a').click();
-    await expect.poll(ran, { timeout: 30_000 }).toEqual(ALL);
+    // An <object> with fallback content (OBJ3's text, LATER's iframe) stays on that fallback on this page: Chromium
+    // does not load a `data` given back to an object that has shown its fallback (measured; docs/widget.md). The
+    // iframe in LATER's fallback loads, as the page wrote it. From the next page on, both objects load.
+    await expect.poll(ran, { timeout: 30_000 }).toEqual(['OBJ1', 'OBJ2', 'EMB1', 'DEFER', 'INNER']);
     expect((await addresses(q)).map(([name, address]) => [name, address])).toEqual([
       ['object', `${YT}OBJ1`],
       ['object', `${YT}OBJ2?autoplay=0`],
       ['embed', `${YT}EMB1`],
+      ['object', `${YT}OBJ3`],
       ['object', `${YT}DEFER`],
       ['object', `${YT}LATER`],
+      ['iframe', `${YT}INNER`],
     ]);
     expect(await q.locator('.ccm-blocked').count()).toBe(0);
+    await q.reload();
+    await expect.poll(ran, { timeout: 30_000 }).toEqual(ALL);
     await q.context().close();
   });
 

@@ -75,11 +75,12 @@ export const checkScript = (el: HTMLScriptElement, changed?: unknown) => {
 const frame = (n: Node | null) => /^(iframe|object|embed)$/.test((n as Element | null)?.localName as string);
 
 export const check = (n: Node) => {
-  if (n instanceof HTMLScriptElement) checkScript(n);
-  else if (frame(n)) checkFrame(n as HTMLIFrameElement);
-  // Only an element or a fragment with element children can hold a script or an iframe: text and leaves cost
-  // one property read, not a query (issue #22: the parser adds tens of thousands of them on a large page).
-  else if ((n as ParentNode).firstElementChild) (n as ParentNode).querySelectorAll('script,iframe,object,embed').forEach(check);
+  if (n instanceof HTMLScriptElement) return checkScript(n);
+  if (frame(n)) checkFrame(n as HTMLIFrameElement);
+  // Only an element or a fragment with element children can hold a script or a frame: text and leaves cost one
+  // property read, not a query (issue #22: the parser adds tens of thousands of them on a large page). An <object>
+  // can: its fallback content (an <embed>, an <iframe>) is connected, and an iframe in it loads.
+  if ((n as ParentNode).firstElementChild) (n as ParentNode).querySelectorAll('script,iframe,object,embed').forEach(check);
 };
 
 /** While the parser runs (issue #22), the observer watches only the elements the parser may still append to. */
