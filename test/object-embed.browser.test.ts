@@ -47,8 +47,8 @@ let pageNo = 0;
 
 beforeAll(async () => {
   env = await startBrowserApp(KEY);
-  vendors = await vendorStandIn(['www.youtube.com', 'img.youtube.com'], (req, res) => {
-    if (req.headers.host === 'img.youtube.com') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end();
+  vendors = await vendorStandIn(['www.youtube.com', 'img.youtube.com', 'i.ytimg.com'], (req, res) => {
+    if (req.headers.host !== 'www.youtube.com') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end();
     res.writeHead(200, { 'content-type': req.url?.startsWith('/__ran') ? 'text/plain' : 'text/html' }).end(STAND_IN_PAGE);
   });
   hosting = (method, url, payload) => hostingCall(env.app, KEY, method, url, payload);
@@ -68,7 +68,7 @@ const ran = () => ALL.filter((id) => vendors.seen.requests.some((r) => r.startsW
 const requested = () => ALL.filter((id) => vendors.seen.requests.some((r) => r.startsWith(`www.youtube.com/embed/${id}`)));
 
 /** The thumbnails requested from img.youtube.com, by video. */
-const thumbnails = () => vendors.seen.requests.filter((r) => r.startsWith('img.youtube.com/vi/')).map((r) => r.split('/')[2]).sort();
+const thumbnails = () => vendors.seen.requests.filter((r) => /^(img\.youtube|i\.ytimg)\.com\/vi\//.test(r)).map((r) => r.split('/')[2]).sort();
 
 async function open(html: string): Promise<Page> {
   const url = `/object-embed${++pageNo}`;
@@ -100,12 +100,14 @@ describe('<object> and <embed> players are held like iframes', { timeout: 120_00
     const p = await open(page(snippet));
     const widget = p.locator('#ccm-widget');
     await widget.locator('button.a').waitFor({ state: 'visible', timeout: 15_000 });
-    expect(ran()).toEqual([]);
     // Written into the HTML, the address is requested when the parser inserts the element, before any script can see
-    // it (as for an iframe's `src`, docs/widget.md "Blocking" 4); one given as `data-ccm-src`, or by a script through
-    // the DOM methods, is never requested.
-    expect(requested()).not.toContain('DEFER');
-    expect(requested()).not.toContain('LATER');
+    // it (as for an iframe's `src`, docs/widget.md "Blocking" 4), and whether the player got to run for an instant before
+    // the widget ended it is the same race as an iframe's (with stand-ins answering in a millisecond, on a loaded
+    // machine it sometimes wins: seen once here). What is guaranteed: one given as `data-ccm-src`, or by a script
+    // through the DOM methods (with the frame in its fallback content), is never requested; none of them keeps its
+    // address; and nothing runs once the widget has seen them (below, across "decline").
+    for (const id of ['DEFER', 'LATER', 'INNER']) expect(requested()).not.toContain(id);
+    expect(ran().filter((id) => ['DEFER', 'LATER', 'INNER'].includes(id))).toEqual([]);
     const held = [
       ['object', null, `${YT}OBJ1`],
       ['object', null, `${YT}OBJ2?autoplay=0`],
@@ -118,11 +120,16 @@ describe('<object> and <embed> players are held like iframes', { timeout: 120_00
     expect(await addresses(p)).toEqual(held);
     expect(await p.locator('.ccm-blocked').count()).toBe(7);
 
+    const before = ran();
     await widget.locator('button.d').click();
-    await p.waitForTimeout(700);
+    await p.waitForTimeout(1000);
+    expect(ran()).toEqual(before);
+    expect(await addresses(p)).toEqual(held);
+    // The next page, declined: held again, the guaranteed ones again never requested.
+    vendors.reset();
     await p.reload();
     await p.waitForTimeout(1000);
-    expect(ran()).toEqual([]);
+    for (const id of ['DEFER', 'LATER', 'INNER']) expect(requested()).not.toContain(id);
     expect(await addresses(p)).toEqual(held);
     await p.context().close();
 
@@ -131,8 +138,11 @@ describe('<object> and <embed> players are held like iframes', { timeout: 120_00
     await q.locator('#ccm-widget button.a').click();
     // An <object> with fallback content (OBJ3's text, LATER's iframe) stays on that fallback on this page: Chromium
     // does not load a `data` given back to an object that has shown its fallback (measured; docs/widget.md). The
-    // iframe in LATER's fallback loads, as the page wrote it. From the next page on, both objects load.
-    await expect.poll(ran, { timeout: 30_000 }).toEqual(['OBJ1', 'OBJ2', 'EMB1', 'DEFER', 'INNER']);
+    // iframe in LATER's fallback loads, as the page wrote it. From the next page on, both objects load. (OBJ3, written
+    // into the HTML, may have run for an instant before the widget ended it: the race above.)
+    const loaded = ['OBJ1', 'OBJ2', 'EMB1', 'DEFER', 'INNER'];
+    await expect.poll(() => loaded.filter((id) => ran().includes(id)), { timeout: 30_000 }).toEqual(loaded);
+    expect(ran()).not.toContain('LATER');
     expect((await addresses(q)).map(([name, address]) => [name, address])).toEqual([
       ['object', `${YT}OBJ1`],
       ['object', `${YT}OBJ2?autoplay=0`],
@@ -174,14 +184,17 @@ describe('<object> and <embed> players are held like iframes', { timeout: 120_00
  */
 const LAZY = (id: string, src: boolean) =>
   `<iframe width="560" height="315"${src ? ` src="${YT}${id}"` : ''} srcdoc="<style>*{padding:0;margin:0;overflow:hidden}html,body{height:100%}img,span{position:absolute;width:100%;top:0;bottom:0;margin:auto}span{height:1.5em;text-align:center;font:48px/1.5 sans-serif;color:white;text-shadow:0 0 0.5em black}</style><a href=${YT}${id}?autoplay=1><img src=https://img.youtube.com/vi/${id}/hqdefault.jpg alt='Video'><span>▶</span></a>" frameborder="0" allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture" allowfullscreen title="Video"></iframe>`;
+// A variant that links to the watch page and takes its thumbnail from i.ytimg.com: no `/embed/` in it, so only the
+// YouTube preset's thumbnail markers (since 2026-11-29) claim it.
+const WATCH = `<iframe width="560" height="315" srcdoc="<style>img{width:100%}</style><a href=https://www.youtube.com/watch?v=LAZY3 target=_top><img src=https://i.ytimg.com/vi/LAZY3/hqdefault.jpg alt='Video'></a>"></iframe>`;
 const lazyPage = (head: string) =>
-  `<!doctype html><html><head><meta charset="utf-8">${head}</head><body><h1>Videos</h1>${LAZY('LAZY1', true)}<p>More</p>${LAZY('LAZY2', false)}<p>End</p></body></html>`;
+  `<!doctype html><html><head><meta charset="utf-8">${head}</head><body><h1>Videos</h1>${LAZY('LAZY1', true)}<p>More</p>${LAZY('LAZY2', false)}<p>And</p>${WATCH}<p>End</p></body></html>`;
 
 describe('the lazy YouTube frame (srcdoc with a thumbnail)', { timeout: 120_000 }, () => {
   it('without the widget both thumbnails are requested from Google at once (what the test can see)', async () => {
     vendors.reset();
     const p = await open(lazyPage(''));
-    await expect.poll(thumbnails, { timeout: 15_000 }).toEqual(['LAZY1', 'LAZY2']);
+    await expect.poll(thumbnails, { timeout: 15_000 }).toEqual(['LAZY1', 'LAZY2', 'LAZY3']);
     await p.context().close();
   });
 
@@ -192,22 +205,22 @@ describe('the lazy YouTube frame (srcdoc with a thumbnail)', { timeout: 120_000 
       const widget = p.locator('#ccm-widget');
       await widget.locator('button.d').waitFor({ state: 'visible', timeout: 15_000 });
       expect(thumbnails(), `load ${i}`).toEqual([]);
-      expect(await p.locator('.ccm-blocked').count()).toBe(2);
+      expect(await p.locator('.ccm-blocked').count()).toBe(3);
       const frames = () => p.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => [f.getAttribute('src'), f.hasAttribute('srcdoc'), f.hasAttribute('data-ccm-srcdoc')]));
-      expect(await frames()).toEqual([[null, false, true], [null, false, true]]);
+      expect(await frames()).toEqual([[null, false, true], [null, false, true], [null, false, true]]);
       if (i < 2) {
         await widget.locator('button.d').click();
         await p.waitForTimeout(700);
         await p.reload();
         await p.waitForTimeout(1000);
         expect(thumbnails()).toEqual([]);
-        expect(await frames()).toEqual([[null, false, true], [null, false, true]]);
+        expect(await frames()).toEqual([[null, false, true], [null, false, true], [null, false, true]]);
       } else {
         await widget.locator('button.a').click();
-        await expect.poll(thumbnails, { timeout: 15_000 }).toEqual(['LAZY1', 'LAZY2']);
-        // The released frames get back what they held: the first its address, the second (which had none) an empty
-        // `src`, which changes nothing while it has a `srcdoc` (and would load about:blank, as no `src` does).
-        expect(await frames()).toEqual([[`${YT}LAZY1`, true, false], ['', true, false]]);
+        await expect.poll(thumbnails, { timeout: 15_000 }).toEqual(['LAZY1', 'LAZY2', 'LAZY3']);
+        // The released frames get their `srcdoc` back and no `src`: given the first its `src` as well, Chromium loaded
+        // that (the player) instead in 1 of 5 runs, where the visitor should see the thumbnail and choose to play.
+        expect(await frames()).toEqual([[null, true, false], [null, true, false], [null, true, false]]);
         expect(await p.locator('.ccm-blocked').count()).toBe(0);
         // The player itself loads only when the visitor clicks the thumbnail, as without the widget.
         expect(vendors.seen.requests.filter((r) => r.startsWith('www.youtube.com/embed/LAZY'))).toEqual([]);

@@ -70,7 +70,7 @@ for (const dialect of DIALECTS) {
           })),
         );
         const youtube = (await ctx.hosting({ method: 'GET', url: `${s.embeddings}/${body[1]!.embeddingId}` })).json<Embedding>();
-        expect(youtube.iframeMarkers).toEqual(['youtube.com/embed']);
+        expect(youtube.iframeMarkers).toEqual(['youtube.com/embed', 'i.ytimg.com/vi/', 'img.youtube.com/vi/']);
       });
 
       it('creates active embeddings on request; only those change the legal revision', async () => {
