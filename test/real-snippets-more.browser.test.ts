@@ -1594,3 +1594,171 @@ describe('a frame held before consent whose address a page script sets again (a 
     await o.context.close();
   }, 120_000);
 });
+
+describe('tags that write with document.write (legacy Matomo, reCAPTCHA behind a check, legacy AdSense, Google\'s loader, Jotform\'s script embed)', () => {
+  // Piwik's (Matomo's) tracking code until Piwik 1.x, exactly as it printed it (many self-hosted sites still carry it).
+  const PIWIK = `<!-- Piwik -->
+<script type="text/javascript">
+var pkBaseURL = (("https:" == document.location.protocol) ? "https://stats.example.org/" : "http://stats.example.org/");
+document.write(unescape("%3Cscript src='" + pkBaseURL + "piwik.js' type='text/javascript'%3E%3C/script%3E"));
+</script><script type="text/javascript">
+try {
+var piwikTracker = Piwik.getTracker(pkBaseURL + "piwik.php", 1);
+piwikTracker.trackPageView();
+piwikTracker.enableLinkTracking();
+} catch( err ) {}
+</script><noscript><p><img src="http://stats.example.org/piwik.php?idsite=1" style="border:0" alt="" /></p></noscript>
+<!-- End Piwik Tracking Code -->`;
+  // A theme's contact form (found in public code, there in a script file; inline, its end tags are written `<\/script>`):
+  // reCAPTCHA written only where the form is, with its onload callback.
+  const RECAPTCHA = `<div class="g-recaptcha-holder"></div>
+<script>
+  if(document.querySelector('.g-recaptcha-holder') != null) {
+    document.write('<script src="https://www.google.com/recaptcha/api.js?onload=onloadReCaptchaCallback&render=explicit" async defer><\\/script>');
+    document.write('<script>function onloadReCaptchaCallback(){ window.__recaptcha_ready = true; }</scr' + 'ipt>');
+  }
+</script>`;
+  // AdSense's synchronous ad code (show_ads.js), which writes the ad's frame where it stands.
+  const ADSENSE = `<div id="ad"><script type="text/javascript"><!--
+google_ad_client = "ca-pub-0123456789012345";
+google_ad_slot = "1234567890";
+google_ad_width = 728;
+google_ad_height = 90;
+//-->
+</script>
+<script type="text/javascript"
+src="//pagead2.googlesyndication.com/pagead/show_ads.js">
+</script></div>`;
+  // Google's loader with the search API (found in public code, there in a script file): one element written across
+  // four calls.
+  const JSAPI = `<script>
+document.write('<script src="https://www.google.com/jsapi" type="text/javascript"><\\/script>')
+document.write('<script type="text/javascript">')
+document.write("google.load('search', '1', { nocss: true, nooldnames: true, language: 'de' })")
+document.write('<\\/script>')
+</script>`;
+  // Jotform's "Script" embed, as its publish dialog hands it out: the script writes the form's frame.
+  const JOTFORM = `<div id="form"><script type="text/javascript" src="https://form.jotform.com/jsform/241234567890123"></script></div>`;
+  const AD_FRAME = 'googleads.g.doubleclick.net/pagead/ads';
+  const FORM_FRAME = 'form.jotform.com/241234567890123';
+  const page = (snippet: string) => `<!doctype html><html><head><meta charset="utf-8">${snippet}</head><body>
+<h1 id="first">Shop</h1>
+${PIWIK}
+<p>Contact us</p>
+${RECAPTCHA}
+${ADSENSE}
+${JSAPI}
+${JOTFORM}
+<p id="last">Imprint</p>
+</body></html>`;
+
+  async function answer(route: Route) {
+    const url = bare(route.request().url());
+    const js = (body: string) => route.fulfill({ status: 200, contentType: 'text/javascript', body });
+    if (url.startsWith('stats.example.org/piwik.js')) {
+      return js('window.__ran_piwik=true;window.Piwik={getTracker:function(u,id){window.__tracker=[u,id];return{trackPageView:function(){window.__pageview=true},enableLinkTracking:function(){}}}};');
+    }
+    if (url.startsWith('www.google.com/recaptcha/api.js')) {
+      // As the real one: it calls the function its `onload` parameter names, once it has loaded.
+      return js('window.__ran_recaptcha=true;var m=/onload=(\\w+)/.exec(document.currentScript.src);window.__recaptcha_onload=typeof window[m[1]];window[m[1]]&&window[m[1]]();');
+    }
+    if (url.startsWith('pagead2.googlesyndication.com/pagead/show_ads.js')) {
+      return js(`window.__ran_adsense=true;document.write('<ins style="display:inline-table;width:728px;height:90px"><iframe width="728" height="90" frameborder="0" src="https://${AD_FRAME}?client='+google_ad_client+'&slot='+google_ad_slot+'"></iframe></ins>');`);
+    }
+    if (url.startsWith('form.jotform.com/jsform/')) {
+      return js(`window.__ran_jotform=true;document.write('<iframe id="JotFormIFrame-241234567890123" title="Contact" src="https://${FORM_FRAME}" style="width:100%;height:539px;border:none"></iframe>');`);
+    }
+    if (url.startsWith('www.google.com/jsapi')) return js('window.__ran_jsapi=true;window.google={load:function(m,v){window.__google_load=[m,v];}};');
+    if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: STAND_IN_PAGE });
+    return route.fulfill({ status: 204, body: '' });
+  }
+
+  const SCRIPTS = ['stats.example.org/piwik.js', 'www.google.com/recaptcha/api.js', 'pagead2.googlesyndication.com/pagead/show_ads.js', 'www.google.com/jsapi', 'form.jotform.com/jsform/'];
+  const GLOBALS = ['__ran_piwik', '__pageview', '__ran_recaptcha', '__recaptcha_ready', '__ran_adsense', '__ran_jsapi', '__google_load', '__ran_jotform'];
+  const globals = (p: Page) => p.evaluate((names) => Object.fromEntries(names.map((n) => [n, (window as unknown as Record<string, unknown>)[n]])), GLOBALS);
+  /** The page's own content and the widget, all there (a document.write after the load replaces the whole page). */
+  const intact = (p: Page) => p.evaluate(() => ({
+    first: !!document.getElementById('first'), last: !!document.getElementById('last'),
+    widget: !!document.getElementById('ccm-widget'), api: typeof (window as unknown as { CCM?: unknown }).CCM,
+  }));
+  const INTACT = { first: true, last: true, widget: true, api: 'object' };
+
+  async function domain(settings: Record<string, unknown> = {}) {
+    const { base, snippet } = await presetDomain(hosting, appUrl, `http://127.0.0.1:${site.port}`, ['Matomo', 'Google reCAPTCHA', 'Google AdSense', 'Jotform']);
+    // Google's loader has no preset: an embedding of the agency's own, as README "Onboarding" describes.
+    await hosting('POST', `${base}/embedding`, { name: 'Google Loader', purpose: 'a717ff5', scriptMarkers: ['google.com/jsapi'] });
+    await hosting('PUT', base, settings);
+    return snippet;
+  }
+
+  /** Nothing ran and nothing was requested but the `src` of the scripts in the HTML, which the preload scanner fetches (Blocking 1). */
+  async function nothingRan(o: Opened) {
+    expect(await globals(o.page)).toEqual(Object.fromEntries(GLOBALS.map((g) => [g, undefined])));
+    expect(o.requests.filter((r) => !bare(r).startsWith(SCRIPTS[2]!) && !bare(r).startsWith(SCRIPTS[4]!))).toEqual([]);
+    expect(await o.page.locator('iframe').count()).toBe(0);
+    expect(await intact(o.page)).toEqual(INTACT);
+  }
+
+  it('nothing is written or runs before a decision or after "decline"; "accept all" runs each, in order, and the page stays', async () => {
+    const snippet = await domain();
+    const declined = await open(snippet, page, answer);
+    await nothingRan(declined);
+    await widget(declined.page).locator('button.d').click();
+    await declined.page.waitForTimeout(700);
+    await nothingRan(declined);
+    await declined.context.close();
+
+    const o = await open(snippet, page, answer);
+    await nothingRan(o);
+    await widget(o.page).locator('button.a').click();
+    await o.page.waitForFunction(() => (window as unknown as { __google_load?: unknown }).__google_load !== undefined && (window as unknown as { __ran_adsense?: unknown }).__ran_adsense, undefined, { timeout: 15_000 }).catch(() => undefined);
+    // Until 2026-11-29 the first copy's document.write replaced the whole page here: no content, no widget.
+    expect(await intact(o.page)).toEqual(INTACT);
+    expect(await globals(o.page)).toEqual({
+      // The library a copy wrote ran before the copy below it, which tracked the page view.
+      __ran_piwik: true, __pageview: true,
+      // reCAPTCHA found the callback written with it.
+      __ran_recaptcha: true, __recaptcha_ready: true,
+      __ran_adsense: true,
+      // One element written across four calls, run after the library written before it.
+      __ran_jsapi: true, __google_load: ['search', '1'],
+      __ran_jotform: true,
+    });
+    expect(await o.page.evaluate(() => (window as unknown as { __tracker: unknown }).__tracker)).toEqual(['http://stats.example.org/piwik.php', 1]);
+    expect(await o.page.evaluate(() => (window as unknown as { __recaptcha_onload: unknown }).__recaptcha_onload)).toBe('function');
+    for (const s of SCRIPTS) expect(o.requests.filter((r) => bare(r).startsWith(s)).length, s).toBeGreaterThanOrEqual(1);
+    // The ad's frame, written by show_ads.js where it stands, loads; no markup is left over as text.
+    expect(await o.page.locator('#ad ins iframe').count()).toBe(1);
+    await expect.poll(() => framesRan(o, AD_FRAME).length, { timeout: 45_000 }).toBe(1);
+    // Jotform's form, which its script embed writes (until 2026-11-29 it stayed empty on the page where the visitor consented).
+    expect(await o.page.locator('#form iframe#JotFormIFrame-241234567890123').count()).toBe(1);
+    await expect.poll(() => framesRan(o, FORM_FRAME).length, { timeout: 45_000 }).toBe(1);
+    expect(await o.page.evaluate(() => document.body.innerText)).not.toMatch(/google\.load|<script|piwik/i);
+    expect(o.errors).toEqual([]);
+
+    // The next page: the browser runs them itself, each once.
+    await o.page.reload();
+    await o.page.waitForFunction(() => document.readyState === 'complete');
+    await o.page.waitForTimeout(500);
+    expect(await intact(o.page)).toEqual(INTACT);
+    expect(await globals(o.page)).toMatchObject({ __ran_piwik: true, __pageview: true, __ran_adsense: true, __google_load: ['search', '1'], __ran_jotform: true });
+    expect(await o.page.locator('#ad iframe').count()).toBe(1);
+    expect(await o.page.locator('#form iframe').count()).toBe(1);
+    await o.context.close();
+  }, 120_000);
+
+  it('with evalInlineScripts (inline copies run through eval, without a document.currentScript) the same holds', async () => {
+    const o = await open(await domain({ evalInlineScripts: true }), page, answer);
+    await nothingRan(o);
+    await widget(o.page).locator('button.a').click();
+    await o.page.waitForFunction(() => (window as unknown as { __google_load?: unknown }).__google_load !== undefined, undefined, { timeout: 15_000 }).catch(() => undefined);
+    expect(await intact(o.page)).toEqual(INTACT);
+    expect(await globals(o.page)).toEqual({
+      __ran_piwik: true, __pageview: true, __ran_recaptcha: true, __recaptcha_ready: true, __ran_adsense: true, __ran_jsapi: true, __google_load: ['search', '1'],
+      __ran_jotform: true,
+    });
+    expect(await o.page.locator('#ad ins iframe').count()).toBe(1);
+    expect(o.errors).toEqual([]);
+    await o.context.close();
+  }, 120_000);
+});

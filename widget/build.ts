@@ -31,6 +31,14 @@ export const WIDGET_SX_BUDGET_BROTLI = WIDGET_BUDGET_BROTLI + 1024;
  */
 export const WIDGET_STRICT_EXTRA_BROTLI = 128;
 
+/**
+ * What the options most domains leave off may add to any variant: evalInlineScripts (inline copies run through a
+ * global eval) and deleteUnknownCookies (undeclared cookies deleted, and the reload), about 140 B brotli. Served only
+ * to domains with one of them on since 2026-11-29, when the base widget needed the room for `document.write` in the
+ * copies it runs after consent (scripts.ts, hook).
+ */
+export const WIDGET_OPT_EXTRA_BROTLI = 192;
+
 // The TypeScript source ships with Placet; esbuild bundles it at start (about 20 ms), so the served code
 // always matches the source.
 const entry = path.join(projectRoot, 'widget', 'src', 'index.ts');
@@ -41,13 +49,14 @@ const entry = path.join(projectRoot, 'widget', 'src', 'index.ts');
  * in the base widget every hand-over branch is dead code that esbuild drops, with the modules only it uses.
  * `tcf` (`__PLACET_WITH_TCF__`) likewise builds the variant served to tcfEnabled domains, with the bridge the TCF code draws its layers
  * through and the TC and AC strings in the record; every other domain carries none of it. `strict`
- * (`__PLACET_STRICT__`) builds the variant for strictBlocking domains, with strict.ts's cookie and reload.
+ * (`__PLACET_STRICT__`) builds the variant for strictBlocking domains, with strict.ts's cookie and reload, and `opt`
+ * (`__PLACET_OPT__`) the one for domains with evalInlineScripts or deleteUnknownCookies on.
  */
-export function buildWidget(crossDomain = false, tcf = false, strict = false): Promise<string> {
-  return cached(`widget-${+crossDomain}${+tcf}${+strict}`, () => bundleWidget(crossDomain, tcf, strict));
+export function buildWidget(crossDomain = false, tcf = false, strict = false, opt = false): Promise<string> {
+  return cached(`widget-${+crossDomain}${+tcf}${+strict}${+opt}`, () => bundleWidget(crossDomain, tcf, strict, opt));
 }
 
-async function bundleWidget(crossDomain: boolean, tcf: boolean, strict: boolean): Promise<string> {
+async function bundleWidget(crossDomain: boolean, tcf: boolean, strict: boolean, opt: boolean): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -56,7 +65,7 @@ async function bundleWidget(crossDomain: boolean, tcf: boolean, strict: boolean)
     target: ['es2020'],
     write: false,
     legalComments: 'none',
-    define: { __PLACET_CONFIG__: CONFIG_TOKEN, __PLACET_SX__: String(crossDomain), __PLACET_WITH_TCF__: String(tcf), __PLACET_STRICT__: String(strict) },
+    define: { __PLACET_CONFIG__: CONFIG_TOKEN, __PLACET_SX__: String(crossDomain), __PLACET_WITH_TCF__: String(tcf), __PLACET_STRICT__: String(strict), __PLACET_OPT__: String(opt) },
     drop: ['debugger'],
     mangleProps: /^_/,
     // V8's explicit compile hint: compile every function eagerly, off the main thread while the script
@@ -74,7 +83,7 @@ async function bundleWidget(crossDomain: boolean, tcf: boolean, strict: boolean)
     // hoist_funs: function declarations moved to the top of their scope, where the language puts them anyway (a safe
     // option, off by default because it often costs bytes): here 49 B of brotli less (2026-11-28), the room for the
     // observer of addresses set in place (scripts.ts, `seen`).
-    compress: { ecma: 2020, passes: 2, hoist_funs: true },
+    compress: { ecma: 2020, passes: 2, hoist_funs: true, keep_fargs: false },
     mangle: true,
     format: { comments: /allFunctionsCalledOnLoad/ },
   });

@@ -11,7 +11,7 @@ import { declaration } from './ui/declaration.js';
 
 export const GCM = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization', 'functionality_storage', 'personalization_storage', 'security_storage'];
 
-export const dispatch = (name: string, detail: unknown = null) => w.dispatchEvent(new CustomEvent(name, { detail }));
+export const dispatch = (name: string, detail?: unknown) => w.dispatchEvent(new CustomEvent(name, { detail }));
 
 export const push = (o: unknown) => (w.dataLayer = w.dataLayer || []).push(o);
 

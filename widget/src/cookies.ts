@@ -40,7 +40,7 @@ export const wipe = (e: EmbeddingConfig) => {
 
 /** deleteUnknownCookies: first-party cookies that no embedding declares are removed (and, optionally, the page reloaded once). */
 export const dropUnknown = () => {
-  if (!c.du) return;
+  if (!__PLACET_OPT__ || !c.du) return;
   const declared = em.flatMap((e) => e.a.filter((a) => a[1] === 'cookie').map((a) => pattern(a[0])));
   const unknown = cookieNames().filter((n) => !n.startsWith(KEY) && !declared.some((re) => re.test(n)));
   unknown.forEach(dropCookie);

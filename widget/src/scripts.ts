@@ -192,6 +192,21 @@ export const hook = () => {
     if (el == S._own) break;
     if (el.src && (el.async ? !performance.getEntriesByName(el.src)[0] : el.defer) && blocks(el)) evict(el);
   }
+  // A copy is never the parser's: `document.write` in it would replace the whole page (inline code: the visitor
+  // clicked "accept" and the page went blank) or be ignored (external code). Old tags write their library so
+  // (Matomo's and Google Analytics' legacy code, reCAPTCHA behind a check, Baidu's, ad tags): what a copy writes is
+  // collected while it runs (a tag may write a start tag, the code and the end tag in three calls) and then put
+  // right after it (written, below).
+  const write = doc.write;
+  doc.write = doc.writeln = function (this: Document, ...a: string[]) {
+    const s = (__PLACET_OPT__ && evaluating) || doc.currentScript!;
+    if (!S._approved.has(s)) return write.apply(this, a);
+    // An inline copy has run when runScript's insertion returns (written there); an external one, at the next
+    // microtask checkpoint, right after it ran. A microtask that finds nothing left inserts an empty fragment.
+    queueMicrotask(written);
+    out += a.join('');
+    writer = s;
+  };
   // Scripts and iframes the parser inserts are caught before they run or load.
   mo = new MutationObserver((records) => {
     show();
@@ -247,6 +262,12 @@ export const late = () => {
 };
 
 /**
+ * The last ordered external script a copy wrote (document.write, below) until it has run: every inline or async copy
+ * not run yet waits for it too, as the parser would have run it before anything below its writer.
+ */
+let lib: HTMLScriptElement | undefined;
+
+/**
  * Calls `f` once the external script `el` has run or failed. Until then it is pending: listeners for events that have
  * passed wait for it, and for the copy `f` inserts (late, above).
  */
@@ -255,20 +276,45 @@ const hold = (el: HTMLScriptElement, f?: () => void) => {
   // `map` for its side effect only: it came out a few bytes smaller than `forEach` after brotli (budget).
   ['load', 'error'].map((e) =>
     el.addEventListener(e, () => {
+      if (lib == el) lib = undefined;
       flush(pending--);
       f?.();
     }),
   );
 };
 
+/** What a copy wrote while it ran (document.write, in hook above), and the copy. */
+let out = '';
+let writer: Element;
+/** The blocked inline script whose code runs through eval (evalInlineScripts), while it runs. */
+let evaluating: Element | undefined;
+
+/**
+ * Puts what a copy wrote right after it, as the parser would have: parsed in a template (its scripts inert, its
+ * frames not loading), checked like any insertion, and each script not blocked run as a copy in turn (its own writes
+ * included), so a library it names runs before the copies below it.
+ */
+const written = () => {
+  const t = doc.createElement('template');
+  t.innerHTML = out;
+  out = '';
+  const f = t.content;
+  check(f);
+  const run = f.querySelectorAll<HTMLScriptElement>(`script:not([${ATTR}])`);
+  writer.after(f);
+  let after = lib;
+  run.forEach((x) => (after = runScript(x, false, after)));
+  lib = after;
+};
+
 /**
  * Runs a blocked script as a copy. `after` is the last ordered external copy inserted before it: an inline or async
  * copy waits until that one has run (its load or error event comes right after it ran, before the next ordered copy
- * runs), as the parser ran them, since inline code often uses the library loaded above it. Returns what the next
- * copy waits for.
+ * runs), as the parser ran them, since inline code often uses the library loaded above it; and then for a library a
+ * copy wrote meanwhile (`lib`). Returns what the next copy waits for.
  */
-export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLScriptElement): HTMLScriptElement | undefined => {
-  const type = loader ? '' : old.getAttribute('data-ccm-type');
+export const runScript = (old: HTMLScriptElement, loader?: boolean, after?: HTMLScriptElement): HTMLScriptElement | undefined => {
+  const type = loader ? '' : old.getAttribute('data-ccm-type') ?? old.type;
   const src = loader ? old.getAttribute('data-ccm-loader-src') || old.getAttribute('src') : old.getAttribute('src');
   // An async one waits too: the parser inserts it only once the scripts above it have run, so it never ran before
   // inline code above it (Meta's SDK calls the page's `fbAsyncInit`, defined in an inline script before it: inserted
@@ -276,14 +322,16 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
   const async = old.hasAttribute('async');
   // A Partytown copy is run by Partytown (its observer sees the copy) and fires no event here: nothing waits for it.
   const pt = type == 'text/partytown';
-  if ((!src || async) && after) {
+  if ((!src || async) && (after ||= lib)) {
     hold(after, () => runScript(old, loader));
     return after;
   }
   // evalInlineScripts: inline code runs through a global eval instead of a new <script> element (no
   // document.currentScript; under a Content Security Policy it needs 'unsafe-eval' rather than a nonce).
-  if (c.ev && !src && type !== 'module' && !pt) {
+  if (__PLACET_OPT__ && c.ev && !src && type !== 'module' && !pt) {
     old.removeAttribute(ATTR);
+    // Code run so has no document.currentScript: its document.write goes after the element it came from.
+    S._approved.add((evaluating = old));
     try {
       (0, eval)(old.text);
     } catch (err) {
@@ -291,6 +339,8 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
         throw err; // reported like an error in the page's own script, without stopping the widget
       });
     }
+    evaluating = undefined;
+    if (out) written();
     return;
   }
   const s = doc.createElement('script');
@@ -311,6 +361,7 @@ export const runScript = (old: HTMLScriptElement, loader: boolean, after?: HTMLS
   } else s.text = old.text;
   S._approved.add(s);
   old.replaceWith(s);
+  if (out) written();
   // A copy made here is async unless it is an external classic script of the page's order (set above); one with
   // `nomodule` never runs, and nothing waits for it.
   return s.async || s.noModule || pt ? after : s;

@@ -14,6 +14,11 @@ declare global {
   const __PLACET_WITH_TCF__: boolean;
   /** True in the variant served to domains with strictBlocking (widget/build.ts); false drops strict.ts's work. */
   const __PLACET_STRICT__: boolean;
+  /**
+   * True in the variant served to domains with an option most leave off, evalInlineScripts or deleteUnknownCookies
+   * (widget/build.ts); false drops their code.
+   */
+  const __PLACET_OPT__: boolean;
 }
 
 /** The domain's configuration (the service replaces the token with JSON). */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { benchmarkDomain } from '../../../bench/widget-domain.js';
 import { HOSTING_KEY, useApp } from '../../../test/helper.js';
 import {
-  WIDGET_BUDGET_BROTLI, WIDGET_STRICT_EXTRA_BROTLI, WIDGET_SX_BUDGET_BROTLI, buildWidget, cacheDir, cached, sizes, sourceHash,
+  WIDGET_BUDGET_BROTLI, WIDGET_OPT_EXTRA_BROTLI, WIDGET_STRICT_EXTRA_BROTLI, WIDGET_SX_BUDGET_BROTLI, buildWidget, cacheDir, cached, sizes, sourceHash,
 } from '../../../widget/build.js';
 
 describe('widget size budgets', () => {
@@ -31,6 +31,16 @@ describe('widget size budgets', () => {
     expect(base).not.toContain('_strict');
   });
 
+  it(`keeps the variants with evalInlineScripts or deleteUnknownCookies within ${WIDGET_OPT_EXTRA_BROTLI} B more, and the others without their code`, async () => {
+    const [base, opt, sxStrictOpt] = await Promise.all([buildWidget(), buildWidget(false, false, false, true), buildWidget(true, false, true, true)]);
+    expect(sizes(opt.replace('__PLACET_CFG__', '{}')).brotli).toBeLessThanOrEqual(WIDGET_BUDGET_BROTLI + WIDGET_OPT_EXTRA_BROTLI);
+    expect(sizes(sxStrictOpt.replace('__PLACET_CFG__', '{}')).brotli).toBeLessThanOrEqual(WIDGET_SX_BUDGET_BROTLI + WIDGET_STRICT_EXTRA_BROTLI + WIDGET_OPT_EXTRA_BROTLI);
+    for (const mark of ['ccm_reloaded', 'eval)(']) {
+      expect(opt).toContain(mark);
+      expect(base).not.toContain(mark);
+    }
+  });
+
   it('serves a 4-embedding, 2-locale domain within 12 KB brotli in total', async () => {
     const { snippetSrc } = await benchmarkDomain(ctx.app, HOSTING_KEY, 'bench.example', 'https://consent.agency.example');
     const res = await ctx.app.inject({
@@ -54,7 +64,7 @@ describe('widget size budgets', () => {
       expect(fs.readdirSync(cacheDir)).toContain(`${name}-${sourceHash()}.js`);
       // The base widget is served from its file in the cache.
       const served = await buildWidget();
-      expect(fs.readFileSync(path.join(cacheDir, `widget-000-${sourceHash()}.js`), 'utf8')).toBe(served);
+      expect(fs.readFileSync(path.join(cacheDir, `widget-0000-${sourceHash()}.js`), 'utf8')).toBe(served);
     } finally {
       fs.rmSync(path.join(cacheDir, `${name}-${sourceHash()}.js`), { force: true });
     }
