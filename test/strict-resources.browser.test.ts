@@ -13,8 +13,8 @@ import { presetDomain } from './real-snippets-common.js';
  * image were requested and three connections opened before any decision.
  */
 const KEY = 'strict-resources-hosting-key-0123456789ab';
-const HOSTS = ['fonts.googleapis.com', 'fonts.gstatic.com', 'secure.gravatar.com'];
-const PRESETS = ['Google Fonts', 'Gravatar'];
+const HOSTS = ['fonts.googleapis.com', 'fonts.gstatic.com', 'secure.gravatar.com', 'us.i.posthog.com'];
+const PRESETS = ['Google Fonts', 'Gravatar', 'PostHog'];
 
 // fonts.google.com, "Get embed code" for Roboto 400 and 700, as it hands it out.
 const GOOGLE_FONTS = `<link rel="preconnect" href="https://fonts.googleapis.com">
@@ -23,9 +23,18 @@ const GOOGLE_FONTS = `<link rel="preconnect" href="https://fonts.googleapis.com"
 // WordPress prints a commenter's avatar this way (get_avatar with the default "Mystery Person").
 const AVATAR = `<img alt='' src='https://secure.gravatar.com/avatar/0bc83cb571cd1c50ba6f3e8a78ef1346?s=64&#038;d=mm&#038;r=g' class='avatar avatar-64 photo' height='64' width='64' loading='lazy' decoding='async'/>`;
 
+// A product-analytics SDK compiled into the site's own JavaScript (posthog-js installed from npm and bundled, as
+// Next.js, Nuxt and Vite apps do): no element names the vendor, so nothing tells the widget to block the bundle, and
+// the SDK sends its events by fetch, beacon and image (docs/widget.md, "What is not blocked").
+const BUNDLE = `(function(){var h='https://us.i.posthog.com';
+fetch(h+'/e/?ip=1',{method:'POST',mode:'no-cors',body:'{"event":"$pageview"}'}).catch(function(){});
+navigator.sendBeacon(h+'/batch/','{"event":"$pageleave"}');
+new Image().src=h+'/s/?ip=1';})();`;
+
 const pageHtml = (snippet: string) => `<!doctype html><html><head><meta charset="utf-8">${snippet}
 ${GOOGLE_FONTS}
 <style>body{font-family:'Roboto',sans-serif}</style>
+<script src="/assets/app-3f9c2d.js" defer></script>
 </head><body><h1>Blog</h1><article><p>A post.</p></article>
 <ol class="comment-list"><li>${AVATAR}<p>A comment.</p></li></ol></body></html>`;
 
@@ -69,6 +78,7 @@ async function snippetFor(strict: boolean): Promise<string> {
 async function open(snippet: string): Promise<Page> {
   const url = `/strict-resources${++pageNo}`;
   env.site.setPage(url, pageHtml(snippet));
+  env.site.setPage('/assets/app-3f9c2d.js', BUNDLE, { 'content-type': 'text/javascript' });
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${env.site.url}${url}`);
@@ -79,7 +89,7 @@ async function open(snippet: string): Promise<Page> {
 
 const widget = (page: Page) => page.locator('#ccm-widget');
 
-describe('strict mode: stylesheets, fonts, images and preconnects of a blocked embedding', { timeout: 120_000 }, () => {
+describe('strict mode: stylesheets, fonts, images, preconnects and a bundled SDK\'s requests of a blocked embedding', { timeout: 120_000 }, () => {
   it('without strict mode the page reaches the vendors before any decision (what the test can see)', async () => {
     reset();
     const page = await open(await snippetFor(false));
@@ -87,6 +97,10 @@ describe('strict mode: stylesheets, fonts, images and preconnects of a blocked e
     // The widget blocks scripts and iframes only (docs/widget.md, "What is not blocked").
     expect(seen().requests.some((r) => r.startsWith('fonts.googleapis.com/css2'))).toBe(true);
     expect(seen().requests.some((r) => r.startsWith('secure.gravatar.com/avatar/'))).toBe(true);
+    // The bundled SDK's page view, beacon and image: the widget sees no element of it.
+    await expect.poll(() => seen().requests.filter((r) => r.startsWith('us.i.posthog.com/')).map((r) => r.split('?')[0]).sort()).toEqual([
+      'us.i.posthog.com/batch/', 'us.i.posthog.com/e/', 'us.i.posthog.com/s/',
+    ]);
     expect(seen().connections).toBeGreaterThanOrEqual(2);
     await page.context().close();
   });
@@ -120,6 +134,9 @@ describe('strict mode: stylesheets, fonts, images and preconnects of a blocked e
       'fonts.googleapis.com/css2?family=Roboto:wght@400;700&display=swap',
       'fonts.gstatic.com/s',
       'secure.gravatar.com/avatar',
+      'us.i.posthog.com/batch',
+      'us.i.posthog.com/e',
+      'us.i.posthog.com/s',
     ]);
     await page.context().close();
   });
