@@ -6955,6 +6955,8 @@ export interface operations {
                                     resourceType: string;
                                     /** @description the iframe that made the request, when not the page itself */
                                     frame?: string;
+                                    /** @description for a fetch, XHR, beacon or other request a script made by code: the address of that script (Chromium reports an image a script asks for as the document's, so images have none) */
+                                    initiator?: string;
                                 }[];
                                 /** @description third-party requests the page's Content-Security-Policy refused (strict mode): nothing left the browser; after "accept all" each is also a warning, as the site cannot load it whatever the visitor decides */
                                 refusedByPolicy: {
@@ -6985,6 +6987,8 @@ export interface operations {
                                     resourceType: string;
                                     /** @description the iframe that made the request, when not the page itself */
                                     frame?: string;
+                                    /** @description for a fetch, XHR, beacon or other request a script made by code: the address of that script (Chromium reports an image a script asks for as the document's, so images have none) */
+                                    initiator?: string;
                                 }[];
                                 /** @description third-party requests the page's Content-Security-Policy refused (strict mode): nothing left the browser; after "accept all" each is also a warning, as the site cannot load it whatever the visitor decides */
                                 refusedByPolicy: {
@@ -7015,6 +7019,8 @@ export interface operations {
                                     resourceType: string;
                                     /** @description the iframe that made the request, when not the page itself */
                                     frame?: string;
+                                    /** @description for a fetch, XHR, beacon or other request a script made by code: the address of that script (Chromium reports an image a script asks for as the document's, so images have none) */
+                                    initiator?: string;
                                 }[];
                                 /** @description third-party requests the page's Content-Security-Policy refused (strict mode): nothing left the browser; after "accept all" each is also a warning, as the site cannot load it whatever the visitor decides */
                                 refusedByPolicy: {

@@ -15,6 +15,12 @@ export interface AuditRequest {
   resourceType: string;
   /** The iframe that made the request, when not the page itself. */
   frame?: string;
+  /**
+   * For a request a script made by code (fetch, XHR, a beacon, …; not a script, frame or stylesheet, and not what the
+   * markup asks for): the address of that script, from the DevTools protocol's initiator stack. Chromium reports an
+   * image that a script asks for (`new Image().src`) as the document's, so images never have one.
+   */
+  initiator?: string;
 }
 export interface AuditStorage {
   name: string;

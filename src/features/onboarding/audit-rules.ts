@@ -25,6 +25,26 @@ const styleFix = (type: string, host: string, page: string, when: string, target
   `${type} from ${host} on ${page} ${when}: the widget blocks scripts and iframes, not stylesheets or fonts, so a <link> or @import in the page ` +
   `loads at once; host these fonts on the site itself (no consent is needed then) or remove them. Loaded by a script (such as Google's ` +
   `Web Font Loader), it is blocked with that script: add the script's URL as a script marker of ${target}`;
+/**
+ * A request the site's own script made by code (an SDK compiled into the site's JavaScript): the widget sees no element
+ * to block, and a marker on the site's script would block all of it (docs/widget.md, "Trackers compiled into the site's
+ * own JavaScript").
+ */
+const BUNDLED =
+  'a tracker compiled into the site\'s JavaScript (an SDK installed from npm) has no element the widget can block, and a marker on ' +
+  'that script would block all of it: switch on strictBlocking, whose policy refuses the requests to the embedding\'s hosts, or start ' +
+  'the SDK from the decision (CCM.acceptedEmbeddings and the ccm19EmbeddingAccepted event; docs/widget.md, "Trackers compiled into ' +
+  'the site\'s own JavaScript")';
+
+/** Whether two addresses have the same host (the site's own script, on the page's host). */
+const sameHost = (a: string, b: string) => {
+  try {
+    return new URL(a).host === new URL(b).host;
+  } catch {
+    return false;
+  }
+};
+
 /** A script above the snippet: the fix is the snippet's place, not a marker (docs/widget.md, "Embedding"). */
 const PLACEMENT =
   'a script above the Placet snippet may run before the widget can block it (one that has not loaded when the widget starts is stopped, ' +
@@ -119,12 +139,19 @@ export class AuditRules {
     if (aboveSnippet && request.resourceType === 'script') {
       return { embedding: ref(claimed), preset: presetRef(preset?.preset), fix: `script from ${host} on ${page}: ${PLACEMENT}` };
     }
+    // A request the site's own script made by code: a tracker compiled into the site's JavaScript (docs/widget.md,
+    // "Trackers compiled into the site's own JavaScript"), where a marker on that script would block the whole site.
+    const by = request.initiator;
+    const own = by !== undefined && sameHost(by, pageUrl);
+    const bundled = own ? `; it was sent by the site's own script ${by}, ${BUNDLED}` : '';
     if (owner) {
       const fix = frame
         ? `iframe on ${page}: use data-ccm-src instead of src (the browser requests an iframe's src before any script can block it)`
         : request.resourceType === 'script'
           ? `script from ${host} on ${page}: it is in the HTML as <script src>, which the browser fetches before the widget blocks it; write it as <script type="text/x-ccm-loader" data-ccm-loader-src="…"> or let a tag manager embedding insert it`
-          : `${request.resourceType} request to ${host} on ${page} ${when}: a script of embedding ${owner.name} ran; add that script's URL as a script marker of ${owner.name}`;
+          : own
+            ? `${request.resourceType} request to ${host} (embedding ${owner.name}) on ${page} ${when}, sent by the site's own script ${by}: ${BUNDLED}`
+            : `${request.resourceType} request to ${host} on ${page} ${when}: a script of embedding ${owner.name} ran${by ? ` (${by})` : ''}; add that script's URL as a script marker of ${owner.name}`;
       return { embedding: ref(owner), preset: presetRef(preset?.preset), fix };
     }
     if (dormant) {
@@ -135,12 +162,12 @@ export class AuditRules {
     if (preset) {
       const embedding = this.byPreset.get(preset.preset.id);
       if (embedding) {
-        return { embedding: ref(embedding), preset: presetRef(preset.preset), fix: `${markup}add ${what} ${preset.marker} to embedding ${embedding.name}` };
+        return { embedding: ref(embedding), preset: presetRef(preset.preset), fix: `${markup}add ${what} ${preset.marker} to embedding ${embedding.name}${bundled}` };
       }
       return {
         embedding: null,
         preset: presetRef(preset.preset),
-        fix: `${markup}import preset ${preset.preset.name} (POST …/onboarding/presets [{ "id": ${preset.preset.id} }]), whose ${what}s include ${preset.marker}`,
+        fix: `${markup}import preset ${preset.preset.name} (POST …/onboarding/presets [{ "id": ${preset.preset.id} }]), whose ${what}s include ${preset.marker}${bundled}`,
       };
     }
     return {
@@ -148,7 +175,9 @@ export class AuditRules {
       preset: null,
       fix: request.resourceType === 'script' || frame
         ? `${markup}no embedding names ${host}: add ${what} ${host} to the embedding of this service (or create one)`
-        : `${request.resourceType} request to ${host} on ${page} ${when}, from a script no embedding blocks: find that script (see the page's other requests) and add its URL as a script marker of an embedding, or declare ${host} in a technically necessary embedding if it is one`,
+        : own
+          ? `${request.resourceType} request to ${host} on ${page} ${when}, sent by the site's own script ${by}: add ${host} as a script marker of the embedding of this service (or create one), then: ${BUNDLED}`
+          : `${request.resourceType} request to ${host} on ${page} ${when}, from a script no embedding blocks${by ? ` (${by})` : ''}: ${by ? 'add its URL' : "find that script (see the page's other requests) and add its URL"} as a script marker of an embedding, or declare ${host} in a technically necessary embedding if it is one`,
     };
   }
 

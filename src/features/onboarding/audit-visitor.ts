@@ -61,6 +61,9 @@ function isDeletion(raw: string): boolean {
   return expires ? Date.parse(expires[1]!) < Date.now() : false;
 }
 
+/** Request types a script makes by code, whose initiator the audit records (AuditRequest.initiator). */
+const BY_CODE = new Set(['fetch', 'xhr', 'ping', 'image', 'other', 'websocket', 'eventsource']);
+
 /**
  * One browser context = one visitor. It remembers every cookie and storage key it has seen, so that a
  * page's observation lists only what that page wrote, and records the third-party requests of its page.
@@ -75,6 +78,13 @@ export class Visitor {
   private readonly written = new Set<string>();
   private inFlight = 0;
   private lastActivity = Date.now();
+  /**
+   * Who made a request by code, by address, from the DevTools protocol (Playwright's request has no initiator); either
+   * side may arrive first, so an entry waiting for its initiator is kept by address too. Both are bounded by the
+   * requests an observation may hold.
+   */
+  private readonly initiators = new Map<string, string>();
+  private readonly awaitingInitiator = new Map<string, AuditRequest>();
 
   private constructor(
     readonly page: Page,
@@ -102,7 +112,12 @@ export class Visitor {
       } catch {
         // the frame is gone
       }
-      const entry = { url: url.href, resourceType: request.resourceType(), ...(frame ? { frame } : {}) };
+      const entry: AuditRequest = { url: url.href, resourceType: request.resourceType(), ...(frame ? { frame } : {}) };
+      if (BY_CODE.has(entry.resourceType)) {
+        const initiator = this.initiators.get(request.url());
+        if (initiator) entry.initiator = initiator;
+        else this.awaitingInitiator.set(request.url(), entry);
+      }
       target.requests.push(entry);
       this.recorded.set(request, { target, key, entry });
     });
@@ -129,6 +144,7 @@ export class Visitor {
     await context.addInitScript(WATCH_WRITES);
     const visitor = new Visitor(await context.newPage(), context, isThirdParty);
     ready.visitor = visitor;
+    await visitor.watchInitiators();
     visitor.page.on('response', (response) => {
       void response.headerValues('set-cookie').then(
         (headers) => headers.flatMap((h) => h.split('\n')).forEach((h) => visitor.onWrite(response.url(), 'cookie', h)),
@@ -136,6 +152,40 @@ export class Visitor {
       );
     });
     return visitor;
+  }
+
+  /**
+   * The script behind each request made by code (docs/onboarding.md, "Enforcement audit": a tracker SDK compiled into
+   * the site's own JavaScript needs another fix than a marker). The first script address on the initiator's stack,
+   * following async parents (a fetch in a promise or timer). Without the protocol (another browser), no initiators.
+   */
+  private async watchInitiators(): Promise<void> {
+    let cdp;
+    try {
+      cdp = await this.context.newCDPSession(this.page);
+      await cdp.send('Network.enable');
+    } catch {
+      return;
+    }
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (e.initiator.type !== 'script' || !this.thirdParty(e.request.url)) return;
+      let script: string | undefined;
+      for (let stack = e.initiator.stack; stack && !script; stack = stack.parent) script = stack.callFrames.find((f) => f.url)?.url;
+      if (!script) return;
+      const waiting = this.awaitingInitiator.get(e.request.url);
+      if (waiting) {
+        waiting.initiator = script;
+        this.awaitingInitiator.delete(e.request.url);
+      } else if (this.initiators.size < LIMITS.requests) this.initiators.set(e.request.url, script);
+    });
+  }
+
+  private thirdParty(address: string): boolean {
+    try {
+      return this.isThirdParty(new URL(address));
+    } catch {
+      return false;
+    }
   }
 
   /** A cookie string (document.cookie or Set-Cookie) or a storage key written by `frameUrl`. */

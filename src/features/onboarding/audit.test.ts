@@ -201,6 +201,46 @@ ${snippet}</head><body><h1>Early</h1></body></html>`);
     ]);
   }, 60_000);
 
+  it('names the site\'s own script behind a request made by code, and gives a bundled tracker its fix (not a marker on the site\'s script)', async () => {
+    const client = await createClient(ctx);
+    const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}/spa` });
+    const base = `/hosting/api/client/${client.id}/domain/${domain.id}`;
+    const tp = `localhost:${other.port}`;
+    const res = await ctx.hosting({ method: 'POST', url: `${base}/embedding`, payload: { name: 'Product analytics', purpose: ANALYTICS, active: true, scriptMarkers: [`${tp}/analytics/`] } });
+    expect(res.statusCode, res.body).toBe(201);
+    const snippet = `<script src="${ctx.config.publicUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+    // A product-analytics SDK compiled into the site's bundle: a page view by fetch (its embedding's host) and a beacon
+    // to a host nothing names, the second from a timer. (An image a script asks for has no script initiator in
+    // Chromium: it reports the document as the image's initiator, so none is recorded for it.)
+    pages.set('/spa/app.js', `fetch('http://${tp}/analytics/e?ip=1', { method: 'POST', mode: 'no-cors', body: '{}' }).catch(() => {});
+setTimeout(() => { navigator.sendBeacon('http://${tp}/beacon?spa=1', '{}'); new Image().src = 'http://${tp}/pixel.gif?spa=1'; }, 0);`);
+    pages.set('/spa', `<!doctype html><html><head>${snippet}<script src="/spa/app.js" defer></script></head><body><h1>App</h1></body></html>`);
+    const audit = await ctx.hosting({ method: 'GET', url: `${base}/onboarding/audit` });
+    expect(audit.statusCode, audit.body).toBe(200);
+    const r = audit.json<AuditResult>();
+    const bundle = `http://127.0.0.1:${site.port}/spa/app.js`;
+    const [page] = r.pages;
+    expect(page!.beforeDecision!.requests).toEqual(expect.arrayContaining([
+      { url: `http://${tp}/analytics/e?ip=1`, resourceType: 'fetch', initiator: bundle },
+      { url: `http://${tp}/beacon?spa=1`, resourceType: 'ping', initiator: bundle },
+      { url: `http://${tp}/pixel.gif?spa=1`, resourceType: 'image' },
+    ]));
+    const find = (state: string, value: string) => r.violations.find((v) => v.state === state && v.value === value);
+    for (const state of ['beforeDecision', 'afterDecline']) {
+      const event = find(state, `http://${tp}/analytics/e?ip=1`);
+      expect(event, state).toMatchObject({ kind: 'request', resourceType: 'fetch', embedding: { name: 'Product analytics' } });
+      // Until 2026-11-29: "a script of embedding Product analytics ran; add that script's URL as a script marker", which
+      // for the site's own bundle would have blocked the whole site.
+      expect(event!.fix).toContain(`sent by the site's own script ${bundle}`);
+      expect(event!.fix).toContain('switch on strictBlocking');
+      expect(event!.fix).not.toContain('add that script');
+      const beacon = find(state, `http://${tp}/beacon?spa=1`);
+      expect(beacon, state).toMatchObject({ kind: 'request', resourceType: 'ping', embedding: null, preset: null });
+      expect(beacon!.fix).toContain(`sent by the site's own script ${bundle}: add ${tp} as a script marker of the embedding of this service`);
+      expect(find(state, `http://${tp}/pixel.gif?spa=1`)!.fix, state).toContain("find that script (see the page's other requests)");
+    }
+  }, 60_000);
+
   it('says so when no page shows the banner, and still reports what loads', async () => {
     const client = await createClient(ctx);
     const domain = await createDomain(ctx, client.id, { name: `http://127.0.0.1:${site.port}/plain` });

@@ -122,6 +122,9 @@ const AuditObservationSchema = Nullable(
         url: Type.String(),
         resourceType: Type.String({ description: 'document (an iframe), script, xhr, fetch, image, ping, …' }),
         frame: Type.Optional(Type.String({ description: 'the iframe that made the request, when not the page itself' })),
+        initiator: Type.Optional(Type.String({
+          description: 'for a fetch, XHR, beacon or other request a script made by code: the address of that script (Chromium reports an image a script asks for as the document\'s, so images have none)',
+        })),
       }),
       { description: 'third-party requests (not the site, not Placet)' },
     ),
