@@ -97,6 +97,26 @@ describe('audit rules: what is a violation, and its fix', () => {
     expect(new AuditRules([own], new Map(), false).violations(PAGE, 'beforeDecision', observed({ requests }))).toEqual([]);
   });
 
+  it('tells that images are not blocked (a WordPress comment\'s Gravatar, a pixel without its <noscript>), instead of "a script ran"', () => {
+    const requests = [
+      { url: 'https://secure.gravatar.com/avatar/0bc83cb571cd1c50ba6f3e8a78ef1346?s=64&d=mm&r=g', resourceType: 'image' },
+      { url: 'https://www.facebook.com/tr?id=1234567890&ev=PageView&noscript=1', resourceType: 'image' },
+      { url: 'https://images.cdn-of-the-shop.example/hero.webp', resourceType: 'image' },
+    ];
+    const meta = embedding({ id: 'mp00001', name: 'Meta Pixel', purpose: 'cdcbd7c', scriptMarkers: ['connect.facebook.net', 'facebook.com/tr'] });
+    const found = new AuditRules([meta], new Map(), false).violations(PAGE, 'beforeDecision', observed({ requests }));
+    expect(found.map((v) => [v.embedding?.name ?? null, v.preset?.name ?? null])).toEqual([[null, 'Gravatar'], ['Meta Pixel', expect.any(String)], [null, null]]);
+    for (const v of found) {
+      expect(v.fix).toContain('the widget blocks scripts and iframes, not images or media');
+      // Until 2026-11-29: "a script of embedding Meta Pixel ran; add that script's URL as a script marker", for a pixel in
+      // the markup, where no script ran.
+      expect(v.fix).not.toContain('ran');
+    }
+    expect(found[0]!.fix).toMatch(/^image from secure\.gravatar\.com on \/contact before consent: .*strictBlocking, whose policy refuses it with the embedding of preset Gravatar/);
+    expect(found[1]!.fix).toMatch(/with embedding Meta Pixel\. Sent by a script \(new Image\(\)\), it is blocked with that script: add the script's URL as a script marker of embedding Meta Pixel$/);
+    expect(found[2]!.fix).toContain('declare images.cdn-of-the-shop.example in a technically necessary embedding');
+  });
+
   it('names the scripts above the snippet that need consent (an embedding\'s or a preset\'s), not the necessary or the site\'s own', () => {
     const session = embedding({ id: 'ses0001', name: 'Session', purpose: '41ba25c', scriptMarkers: ['/js/session.js'] });
     const rules = new AuditRules([session], new Map(), false);

@@ -26,6 +26,21 @@ const styleFix = (type: string, host: string, page: string, when: string, target
   `loads at once; host these fonts on the site itself (no consent is needed then) or remove them. Loaded by a script (such as Google's ` +
   `Web Font Loader), it is blocked with that script: add the script's URL as a script marker of ${target}`;
 /**
+ * Images and media are not blocked by the widget either, and most come from the markup (a WordPress comment's Gravatar
+ * avatar, a tracking pixel pasted without its <noscript>): a marker alone changes nothing for them. A script that
+ * makes one (`new Image()`) cannot be told apart here: Chromium reports the document as the initiator of both.
+ */
+const MEDIA = new Set(['image', 'media']);
+const mediaFix = (type: string, host: string, page: string, when: string, target: string | undefined) =>
+  `${type} from ${host} on ${page} ${when}: the widget blocks scripts and iframes, not images or media, so an <img>, <video> or ` +
+  `<audio> in the page loads at once (a WordPress comment's Gravatar avatar, a tracking pixel pasted without its <noscript>); remove ` +
+  `it or serve it from the site itself, or switch on strictBlocking, whose policy refuses it${target ? ` with ${target}` : ''}. ` +
+  (target
+    ? `Sent by a script (new Image()), it is blocked with that script: add the script's URL as a script marker of ${target}`
+    : `If the site needs it and it needs no consent (the site's own image host), declare ${host} in a technically necessary embedding; ` +
+      `if a script sends it, add that script's URL as a script marker of the service's embedding`);
+
+/**
  * A request the site's own script made by code (an SDK compiled into the site's JavaScript): the widget sees no element
  * to block, and a marker on the site's script would block all of it (docs/widget.md, "Trackers compiled into the site's
  * own JavaScript").
@@ -135,6 +150,14 @@ export class AuditRules {
           ? `the embedding of preset ${preset.preset.name} (POST …/onboarding/presets [{ "id": ${preset.preset.id} }])`
           : 'the embedding of this service';
       return { embedding: ref(claimed), preset: presetRef(preset?.preset), fix: styleFix(request.resourceType, host, page, when, target) };
+    }
+    if (MEDIA.has(request.resourceType)) {
+      const target = claimed
+        ? `embedding ${claimed.name}${claimed.active ? '' : ', and activate it (inactive embeddings block nothing)'}`
+        : preset
+          ? `the embedding of preset ${preset.preset.name} (POST …/onboarding/presets [{ "id": ${preset.preset.id} }])`
+          : undefined;
+      return { embedding: ref(claimed), preset: presetRef(preset?.preset), fix: mediaFix(request.resourceType, host, page, when, target) };
     }
     if (aboveSnippet && request.resourceType === 'script') {
       return { embedding: ref(claimed), preset: presetRef(preset?.preset), fix: `script from ${host} on ${page}: ${PLACEMENT}` };
