@@ -1747,6 +1747,45 @@ ${JOTFORM}
     await o.context.close();
   }, 120_000);
 
+  it('a tracker the page\'s own script writes while the page loads (Matomo\'s code moved into a theme\'s script file) waits for consent', async () => {
+    // The theme's script: its address and text name no vendor's marker ("piwik" is only in the written address's parts
+    // below), so it runs; the tracker it writes ran inside the write, before the widget could see it, until 2026-11-29.
+    site.setPage('/wp-content/themes/shop/js/footer.js', `var pkBaseURL = "https://stats.example.org/";
+document.write(unescape("%3Cscript src='" + pkBaseURL + "piw" + "ik.js' type='text/javascript'%3E%3C/script%3E"));`, { 'content-type': 'text/javascript' });
+    const theme = (snippet: string) => `<!doctype html><html><head><meta charset="utf-8">${snippet}</head><body>
+<h1 id="first">Shop</h1>
+<script src="/wp-content/themes/shop/js/footer.js"></script>
+<script type="text/javascript">
+try {
+var piwikTracker = Piwik.getTracker(pkBaseURL + "piwik.php", 1);
+piwikTracker.trackPageView();
+} catch( err ) {}
+</script>
+<p id="last">Imprint</p>
+</body></html>`;
+    const snippet = await domain();
+    for (const decline of [true, false]) {
+      const o = await open(snippet, theme, answer);
+      expect(await globals(o.page)).toMatchObject({ __ran_piwik: undefined, __pageview: undefined });
+      // Not even requested: the written element was checked before it was inserted.
+      expect(o.requests).toEqual([]);
+      expect(await o.page.evaluate(() => document.querySelector('script[data-ccm-blocked][data-ccm-type]')?.getAttribute('src'))).toBe('https://stats.example.org/piwik.js');
+      if (decline) {
+        await widget(o.page).locator('button.d').click();
+        await o.page.waitForTimeout(700);
+        expect(await globals(o.page)).toMatchObject({ __ran_piwik: undefined, __pageview: undefined });
+        expect(o.requests).toEqual([]);
+      } else {
+        await widget(o.page).locator('button.a').click();
+        await o.page.waitForFunction(() => (window as unknown as { __pageview?: boolean }).__pageview, undefined, { timeout: 15_000 }).catch(() => undefined);
+        expect(await globals(o.page)).toMatchObject({ __ran_piwik: true, __pageview: true });
+        expect(await intact(o.page)).toEqual(INTACT);
+      }
+      expect(o.errors).toEqual([]);
+      await o.context.close();
+    }
+  }, 120_000);
+
   it('with evalInlineScripts (inline copies run through eval, without a document.currentScript) the same holds', async () => {
     const o = await open(await domain({ evalInlineScripts: true }), page, answer);
     await nothingRan(o);

@@ -33,11 +33,12 @@ export const WIDGET_STRICT_EXTRA_BROTLI = 128;
 
 /**
  * What the options most domains leave off may add to any variant: evalInlineScripts (inline copies run through a
- * global eval) and deleteUnknownCookies (undeclared cookies deleted, and the reload), about 140 B brotli. Served only
- * to domains with one of them on since 2026-11-29, when the base widget needed the room for `document.write` in the
- * copies it runs after consent (scripts.ts, hook).
+ * global eval), deleteUnknownCookies (undeclared cookies deleted, and the reload) and appendConsentSwitchToIframes
+ * (the switch under a frame the visitor let load), about 250 B brotli. Served only to domains with one of them on since
+ * 2026-11-29, when the base widget needed the room for `document.write` in the copies it runs after consent (scripts.ts,
+ * hook).
  */
-export const WIDGET_OPT_EXTRA_BROTLI = 192;
+export const WIDGET_OPT_EXTRA_BROTLI = 256;
 
 // The TypeScript source ships with Placet; esbuild bundles it at start (about 20 ms), so the served code
 // always matches the source.
@@ -50,7 +51,7 @@ const entry = path.join(projectRoot, 'widget', 'src', 'index.ts');
  * `tcf` (`__PLACET_WITH_TCF__`) likewise builds the variant served to tcfEnabled domains, with the bridge the TCF code draws its layers
  * through and the TC and AC strings in the record; every other domain carries none of it. `strict`
  * (`__PLACET_STRICT__`) builds the variant for strictBlocking domains, with strict.ts's cookie and reload, and `opt`
- * (`__PLACET_OPT__`) the one for domains with evalInlineScripts or deleteUnknownCookies on.
+ * (`__PLACET_OPT__`) the one for domains with evalInlineScripts, deleteUnknownCookies or appendConsentSwitchToIframes on.
  */
 export function buildWidget(crossDomain = false, tcf = false, strict = false, opt = false): Promise<string> {
   return cached(`widget-${+crossDomain}${+tcf}${+strict}${+opt}`, () => bundleWidget(crossDomain, tcf, strict, opt));

@@ -133,7 +133,7 @@ export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
 /** appendConsentSwitchToIframes: a switch under a loaded frame withdraws its embedding; the page reloads to block it again. */
 export const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
   // Once per frame: a frame whose address is set again is checked again.
-  if (!c.cs || f.nextElementSibling?.className == 'ccm-switch') return;
+  if (!__PLACET_OPT__ || !c.cs || f.nextElementSibling?.className == 'ccm-switch') return;
   const bar = h('div', { class: 'ccm-switch' });
   bar.attachShadow({ mode: 'open' }).append(
     h('style', {}, `:host{${vars}}${CSS}`),

@@ -196,17 +196,25 @@ export const hook = () => {
   // clicked "accept" and the page went blank) or be ignored (external code). Old tags write their library so
   // (Matomo's and Google Analytics' legacy code, reCAPTCHA behind a check, Baidu's, ad tags): what a copy writes is
   // collected while it runs (a tag may write a start tag, the code and the end tag in three calls) and then put
-  // right after it (written, below).
-  const write = doc.write;
-  doc.write = doc.writeln = function (this: Document, ...a: string[]) {
-    const s = (__PLACET_OPT__ && evaluating) || doc.currentScript!;
-    if (!S._approved.has(s)) return write.apply(this, a);
-    // An inline copy has run when runScript's insertion returns (written there); an external one, at the next
-    // microtask checkpoint, right after it ran. A microtask that finds nothing left inserts an empty fragment.
-    queueMicrotask(written);
-    out += a.join('');
-    writer = s;
-  };
+  // right after it (written, below). The page's own scripts keep the browser's write, except while the page loads
+  // for markup that holds something to block: a script written so runs inside the write, before the observer could
+  // stop it, so that markup is put after the writer by the widget instead, checked.
+  (['write', 'writeln'] as const).map((k) => {
+    const native = doc[k];
+    doc[k] = function (this: Document, ...a: string[]) {
+      const s = (__PLACET_OPT__ && evaluating) || doc.currentScript!;
+      const h = a.join('') + (k > 'write' ? '\n' : '');
+      let f: DocumentFragment;
+      if (S._approved.has(s)) {
+        // An inline copy has run when runScript's insertion returns (written there); an external one, at the next
+        // microtask checkpoint, right after it ran. A microtask that finds nothing left inserts an empty fragment.
+        queueMicrotask(written);
+        out += h;
+        writer = s;
+      } else if (doc.readyState == 'loading' && s && (f = parsed(h)).querySelector(`[${ATTR}]`)) written(f, s);
+      else native.apply(this, a);
+    };
+  });
   // Scripts and iframes the parser inserts are caught before they run or load.
   mo = new MutationObserver((records) => {
     show();
@@ -289,19 +297,23 @@ let writer: Element;
 /** The blocked inline script whose code runs through eval (evalInlineScripts), while it runs. */
 let evaluating: Element | undefined;
 
-/**
- * Puts what a copy wrote right after it, as the parser would have: parsed in a template (its scripts inert, its
- * frames not loading), checked like any insertion, and each script not blocked run as a copy in turn (its own writes
- * included), so a library it names runs before the copies below it.
- */
-const written = () => {
+/** Markup parsed in a template (its scripts inert, its frames not loading) and checked like any insertion. */
+const parsed = (h: string) => {
   const t = doc.createElement('template');
-  t.innerHTML = out;
+  t.innerHTML = h;
+  check(t.content);
+  return t.content;
+};
+
+/**
+ * Puts what a copy wrote (or markup `f` that a page's script wrote) right after the writer, as the parser would have,
+ * and runs each script in it that is not blocked as a copy in turn (its own writes included), so a library it names
+ * runs before the copies below it.
+ */
+const written = (f = parsed(out), at = writer) => {
   out = '';
-  const f = t.content;
-  check(f);
   const run = f.querySelectorAll<HTMLScriptElement>(`script:not([${ATTR}])`);
-  writer.after(f);
+  at.after(f);
   let after = lib;
   run.forEach((x) => (after = runScript(x, false, after)));
   lib = after;

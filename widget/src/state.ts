@@ -15,8 +15,8 @@ declare global {
   /** True in the variant served to domains with strictBlocking (widget/build.ts); false drops strict.ts's work. */
   const __PLACET_STRICT__: boolean;
   /**
-   * True in the variant served to domains with an option most leave off, evalInlineScripts or deleteUnknownCookies
-   * (widget/build.ts); false drops their code.
+   * True in the variant served to domains with an option most leave off, evalInlineScripts, deleteUnknownCookies or
+   * appendConsentSwitchToIframes (widget/build.ts); false drops their code.
    */
   const __PLACET_OPT__: boolean;
 }

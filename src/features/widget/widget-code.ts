@@ -6,7 +6,7 @@ const code = new Map<string, Promise<string>>();
  * The widget bundles, each built once per process: the base, and the variant with the cross-domain hand-over
  * (`crossDomain`, docs/widget.md), each also with the TCF bridge (`tcf`, docs/tcf.md) and with strict blocking
  * (`strict`, docs/widget.md "Strict mode"), and with the options most domains leave off (`opt`: evalInlineScripts,
- * deleteUnknownCookies). The served widget and the console's theme preview share them.
+ * deleteUnknownCookies, appendConsentSwitchToIframes). The served widget and the console's theme preview share them.
  */
 export const widgetCode = (crossDomain = false, tcf = false, strict = false, opt = false): Promise<string> => {
   const key = `${crossDomain}${tcf}${strict}${opt}`;

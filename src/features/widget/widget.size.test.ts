@@ -31,11 +31,11 @@ describe('widget size budgets', () => {
     expect(base).not.toContain('_strict');
   });
 
-  it(`keeps the variants with evalInlineScripts or deleteUnknownCookies within ${WIDGET_OPT_EXTRA_BROTLI} B more, and the others without their code`, async () => {
+  it(`keeps the variants with evalInlineScripts, deleteUnknownCookies or appendConsentSwitchToIframes within ${WIDGET_OPT_EXTRA_BROTLI} B more, and the others without their code`, async () => {
     const [base, opt, sxStrictOpt] = await Promise.all([buildWidget(), buildWidget(false, false, false, true), buildWidget(true, false, true, true)]);
     expect(sizes(opt.replace('__PLACET_CFG__', '{}')).brotli).toBeLessThanOrEqual(WIDGET_BUDGET_BROTLI + WIDGET_OPT_EXTRA_BROTLI);
     expect(sizes(sxStrictOpt.replace('__PLACET_CFG__', '{}')).brotli).toBeLessThanOrEqual(WIDGET_SX_BUDGET_BROTLI + WIDGET_STRICT_EXTRA_BROTLI + WIDGET_OPT_EXTRA_BROTLI);
-    for (const mark of ['ccm_reloaded', 'eval)(']) {
+    for (const mark of ['ccm_reloaded', 'eval)(', 'ccm-switch']) {
       expect(opt).toContain(mark);
       expect(base).not.toContain(mark);
     }
