@@ -1639,6 +1639,8 @@ document.write('<\\/script>')
 </script>`;
   // Jotform's "Script" embed, as its publish dialog hands it out: the script writes the form's frame.
   const JOTFORM = `<div id="form"><script type="text/javascript" src="https://form.jotform.com/jsform/241234567890123"></script></div>`;
+  // A GitHub Gist, as its "Embed" button hands it out: the script writes a stylesheet link and the gist's markup.
+  const GIST = `<div id="gist"><script src="https://gist.github.com/octocat/6cad326836d38bd3a7ae.js"></script></div>`;
   const AD_FRAME = 'googleads.g.doubleclick.net/pagead/ads';
   const FORM_FRAME = 'form.jotform.com/241234567890123';
   const page = (snippet: string) => `<!doctype html><html><head><meta charset="utf-8">${snippet}</head><body>
@@ -1649,6 +1651,7 @@ ${RECAPTCHA}
 ${ADSENSE}
 ${JSAPI}
 ${JOTFORM}
+${GIST}
 <p id="last">Imprint</p>
 </body></html>`;
 
@@ -1668,13 +1671,18 @@ ${JOTFORM}
     if (url.startsWith('form.jotform.com/jsform/')) {
       return js(`window.__ran_jotform=true;document.write('<iframe id="JotFormIFrame-241234567890123" title="Contact" src="https://${FORM_FRAME}" style="width:100%;height:539px;border:none"></iframe>');`);
     }
+    if (url.startsWith('gist.github.com/octocat/')) {
+      return js(`window.__ran_gist=true;
+document.write('<link rel="stylesheet" href="https://github.githubassets.com/assets/gist-embed-4ac6018bcc05.css">')
+document.write('<div id=\\"gist12345\\" class=\\"gist\\">\\n<div class=\\"gist-file\\"><div class=\\"gist-data\\">console.log(1)</div></div>\\n</div>\\n')`);
+    }
     if (url.startsWith('www.google.com/jsapi')) return js('window.__ran_jsapi=true;window.google={load:function(m,v){window.__google_load=[m,v];}};');
     if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: STAND_IN_PAGE });
     return route.fulfill({ status: 204, body: '' });
   }
 
-  const SCRIPTS = ['stats.example.org/piwik.js', 'www.google.com/recaptcha/api.js', 'pagead2.googlesyndication.com/pagead/show_ads.js', 'www.google.com/jsapi', 'form.jotform.com/jsform/'];
-  const GLOBALS = ['__ran_piwik', '__pageview', '__ran_recaptcha', '__recaptcha_ready', '__ran_adsense', '__ran_jsapi', '__google_load', '__ran_jotform'];
+  const SCRIPTS = ['stats.example.org/piwik.js', 'www.google.com/recaptcha/api.js', 'pagead2.googlesyndication.com/pagead/show_ads.js', 'www.google.com/jsapi', 'form.jotform.com/jsform/', 'gist.github.com/octocat/'];
+  const GLOBALS = ['__ran_piwik', '__pageview', '__ran_recaptcha', '__recaptcha_ready', '__ran_adsense', '__ran_jsapi', '__google_load', '__ran_jotform', '__ran_gist'];
   const globals = (p: Page) => p.evaluate((names) => Object.fromEntries(names.map((n) => [n, (window as unknown as Record<string, unknown>)[n]])), GLOBALS);
   /** The page's own content and the widget, all there (a document.write after the load replaces the whole page). */
   const intact = (p: Page) => p.evaluate(() => ({
@@ -1684,7 +1692,7 @@ ${JOTFORM}
   const INTACT = { first: true, last: true, widget: true, api: 'object' };
 
   async function domain(settings: Record<string, unknown> = {}) {
-    const { base, snippet } = await presetDomain(hosting, appUrl, `http://127.0.0.1:${site.port}`, ['Matomo', 'Google reCAPTCHA', 'Google AdSense', 'Jotform']);
+    const { base, snippet } = await presetDomain(hosting, appUrl, `http://127.0.0.1:${site.port}`, ['Matomo', 'Google reCAPTCHA', 'Google AdSense', 'Jotform', 'GitHub Gist']);
     // Google's loader has no preset: an embedding of the agency's own, as README "Onboarding" describes.
     await hosting('POST', `${base}/embedding`, { name: 'Google Loader', purpose: 'a717ff5', scriptMarkers: ['google.com/jsapi'] });
     await hosting('PUT', base, settings);
@@ -1694,7 +1702,7 @@ ${JOTFORM}
   /** Nothing ran and nothing was requested but the `src` of the scripts in the HTML, which the preload scanner fetches (Blocking 1). */
   async function nothingRan(o: Opened) {
     expect(await globals(o.page)).toEqual(Object.fromEntries(GLOBALS.map((g) => [g, undefined])));
-    expect(o.requests.filter((r) => !bare(r).startsWith(SCRIPTS[2]!) && !bare(r).startsWith(SCRIPTS[4]!))).toEqual([]);
+    expect(o.requests.filter((r) => ![2, 4, 5].some((i) => bare(r).startsWith(SCRIPTS[i]!)))).toEqual([]);
     expect(await o.page.locator('iframe').count()).toBe(0);
     expect(await intact(o.page)).toEqual(INTACT);
   }
@@ -1723,6 +1731,7 @@ ${JOTFORM}
       // One element written across four calls, run after the library written before it.
       __ran_jsapi: true, __google_load: ['search', '1'],
       __ran_jotform: true,
+      __ran_gist: true,
     });
     expect(await o.page.evaluate(() => (window as unknown as { __tracker: unknown }).__tracker)).toEqual(['http://stats.example.org/piwik.php', 1]);
     expect(await o.page.evaluate(() => (window as unknown as { __recaptcha_onload: unknown }).__recaptcha_onload)).toBe('function');
@@ -1733,6 +1742,9 @@ ${JOTFORM}
     // Jotform's form, which its script embed writes (until 2026-11-29 it stayed empty on the page where the visitor consented).
     expect(await o.page.locator('#form iframe#JotFormIFrame-241234567890123').count()).toBe(1);
     await expect.poll(() => framesRan(o, FORM_FRAME).length, { timeout: 45_000 }).toBe(1);
+    // The gist, written in two calls by GitHub's embed script (catalogue preset GitHub Gist since 2026-11-29), with its stylesheet.
+    expect(await o.page.locator('#gist script + link[rel=stylesheet] + #gist12345 .gist-data').textContent()).toBe('console.log(1)');
+    expect(o.requests.filter((r) => bare(r).startsWith('github.githubassets.com/assets/gist-embed-'))).toHaveLength(1);
     expect(await o.page.evaluate(() => document.body.innerText)).not.toMatch(/google\.load|<script|piwik/i);
     expect(o.errors).toEqual([]);
 
@@ -1794,7 +1806,7 @@ piwikTracker.trackPageView();
     expect(await intact(o.page)).toEqual(INTACT);
     expect(await globals(o.page)).toEqual({
       __ran_piwik: true, __pageview: true, __ran_recaptcha: true, __recaptcha_ready: true, __ran_adsense: true, __ran_jsapi: true, __google_load: ['search', '1'],
-      __ran_jotform: true,
+      __ran_jotform: true, __ran_gist: true,
     });
     expect(await o.page.locator('#ad ins iframe').count()).toBe(1);
     expect(o.errors).toEqual([]);
