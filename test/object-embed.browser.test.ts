@@ -190,6 +190,9 @@ const WATCH = `<iframe width="560" height="315" srcdoc="<style>img{width:100%}</
 const lazyPage = (head: string) =>
   `<!doctype html><html><head><meta charset="utf-8">${head}</head><body><h1>Videos</h1>${LAZY('LAZY1', true)}<p>More</p>${LAZY('LAZY2', false)}<p>And</p>${WATCH}<p>End</p></body></html>`;
 
+/** The player requests (not the thumbnails) of the lazy frames that reached the stand-in since the last reset. */
+const players = () => vendors.seen.requests.filter((r) => r.startsWith('www.youtube.com/embed/LAZY'));
+
 describe('the lazy YouTube frame (srcdoc with a thumbnail)', { timeout: 120_000 }, () => {
   it('without the widget both thumbnails are requested from Google at once (what the test can see)', async () => {
     vendors.reset();
@@ -216,6 +219,11 @@ describe('the lazy YouTube frame (srcdoc with a thumbnail)', { timeout: 120_000 
         expect(thumbnails()).toEqual([]);
         expect(await frames()).toEqual([[null, false, true], [null, false, true], [null, false, true]]);
       } else {
+        // LAZY1 has its `src` in the HTML: the browser may start that navigation before any script runs (docs/widget.md,
+        // Blocking 4; once on a loaded CI machine, 2026-11-29), a race this test cannot rule out. What the widget
+        // guarantees is checked below: releasing the frames requests no player at all.
+        const playersAtLoad = players();
+        expect(playersAtLoad.filter((r) => !r.startsWith('www.youtube.com/embed/LAZY1')), `load ${i}`).toEqual([]);
         await widget.locator('button.a').click();
         await expect.poll(thumbnails, { timeout: 15_000 }).toEqual(['LAZY1', 'LAZY2', 'LAZY3']);
         // The released frames get their `srcdoc` back and no `src`: given the first its `src` as well, Chromium loaded
@@ -223,7 +231,7 @@ describe('the lazy YouTube frame (srcdoc with a thumbnail)', { timeout: 120_000 
         expect(await frames()).toEqual([[null, true, false], [null, true, false], [null, true, false]]);
         expect(await p.locator('.ccm-blocked').count()).toBe(0);
         // The player itself loads only when the visitor clicks the thumbnail, as without the widget.
-        expect(vendors.seen.requests.filter((r) => r.startsWith('www.youtube.com/embed/LAZY'))).toEqual([]);
+        expect(players()).toEqual(playersAtLoad);
       }
       await p.context().close();
     }
