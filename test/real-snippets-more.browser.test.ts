@@ -1798,6 +1798,23 @@ piwikTracker.trackPageView();
     }
   }, 120_000);
 
+  it('an embedding\'s code (scriptHtmlCode) with Matomo\'s legacy tag, pasted by the agency: it runs after consent, in order, and the page stays', async () => {
+    const { base, snippet } = await presetDomain(hosting, appUrl, `http://127.0.0.1:${site.port}`, []);
+    // The established product's way: the vendor's code in the embedding, run by the widget once it is accepted.
+    await hosting('POST', `${base}/embedding`, { name: 'Visitor statistics', purpose: 'a717ff5', scriptHtmlCode: PIWIK });
+    const o = await open(snippet, (sn) => `<!doctype html><html><head><meta charset="utf-8">${sn}</head><body><h1 id="first">Shop</h1><p id="last">Imprint</p></body></html>`, answer);
+    expect(await globals(o.page)).toMatchObject({ __ran_piwik: undefined, __pageview: undefined });
+    expect(o.requests).toEqual([]);
+    await widget(o.page).locator('button.a').click();
+    await o.page.waitForFunction(() => (window as unknown as { __pageview?: boolean }).__pageview, undefined, { timeout: 15_000 }).catch(() => undefined);
+    // Until 2026-11-29 the code was appended as a fragment: its first script's write replaced the page, and its second
+    // ran before the library it needs.
+    expect(await intact(o.page)).toEqual(INTACT);
+    expect(await globals(o.page)).toMatchObject({ __ran_piwik: true, __pageview: true });
+    expect(o.errors).toEqual([]);
+    await o.context.close();
+  }, 120_000);
+
   it('with evalInlineScripts (inline copies run through eval, without a document.currentScript) the same holds', async () => {
     const o = await open(await domain({ evalInlineScripts: true }), page, answer);
     await nothingRan(o);

@@ -293,7 +293,7 @@ const hold = (el: HTMLScriptElement, f?: () => void) => {
 
 /** What a copy wrote while it ran (document.write, in hook above), and the copy. */
 let out = '';
-let writer: Element;
+let writer: ChildNode;
 /** The blocked inline script whose code runs through eval (evalInlineScripts), while it runs. */
 let evaluating: Element | undefined;
 
@@ -407,7 +407,10 @@ export const apply = () => {
   for (const e of em) {
     if (e.h && allowed(e) && !injected.has(e.i)) {
       injected.add(e.i);
-      (doc.body || doc.head).appendChild(doc.createRange().createContextualFragment(e.h));
+      // The embedding's code (scriptHtmlCode) as a copy's writes are placed (written): its scripts run as copies in
+      // order (a library before the inline code that uses it) and their document.write goes after them. Appended as a
+      // fragment, its scripts ran unordered, and an agency's pasted legacy tag that writes replaced the whole page.
+      written(parsed(e.h), (doc.body || doc.head).appendChild(doc.createTextNode('')));
     }
   }
 };
