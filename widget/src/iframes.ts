@@ -81,7 +81,7 @@ export const checkFrame = (f: HTMLIFrameElement, changed?: unknown) => {
     // now: Chromium ignores a src set on a parser-inserted frame in the observer's callback (it stays blank).
     if (!f.hasAttribute(a) && src) setTimeout(() => f.setAttribute(a, src));
     if (__PLACET_SX__) shareInto(f);
-    if (e) consentSwitch(f, e);
+    if (__PLACET_OPT__ && e) consentSwitch(f, e);
     return;
   }
   f.setAttribute(ATTR, src);
@@ -127,13 +127,13 @@ export const unblockFrame = (item: (typeof blockedFrames)[number]) => {
   // eslint-disable-next-line @typescript-eslint/no-unused-expressions
   release(item) ?? f.setAttribute(at(f), src);
   if (__PLACET_SX__) shareInto(f);
-  if (item[2]) consentSwitch(f, item[2]);
+  if (__PLACET_OPT__ && item[2]) consentSwitch(f, item[2]);
 };
 
 /** appendConsentSwitchToIframes: a switch under a loaded frame withdraws its embedding; the page reloads to block it again. */
 export const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
   // Once per frame: a frame whose address is set again is checked again.
-  if (!__PLACET_OPT__ || !c.cs || f.nextElementSibling?.className == 'ccm-switch') return;
+  if (!c.cs || f.nextElementSibling?.className == 'ccm-switch') return;
   const bar = h('div', { class: 'ccm-switch' });
   bar.attachShadow({ mode: 'open' }).append(
     h('style', {}, `:host{${vars}}${CSS}`),

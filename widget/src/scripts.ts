@@ -176,6 +176,19 @@ export const hook = () => {
   patch(Node.prototype, ['appendChild', 'insertBefore', 'replaceChild']);
   patch(Element.prototype, ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore', 'innerHTML', 'outerHTML', 'insertAdjacentHTML', 'setHTMLUnsafe']);
   patch(CharacterData.prototype, ['before', 'after', 'replaceWith']);
+  // A shadow root (a web component's: Mux's <youtube-video>, <lite-youtube>) is outside the document's tree, so neither
+  // the observer nor the query of an inserted element sees into it: the players these components build in it loaded
+  // and ran before consent. Each is observed whole from its creation (what it is given before its host is inserted is
+  // checked too), and, a fragment, has ParentNode's methods of its own, patched as an element's.
+  patch(DocumentFragment.prototype, ['append', 'prepend', 'replaceChildren']);
+  const attach = Element.prototype.attachShadow;
+  // The parameter takes the root (fewer bytes than a variable of its own).
+  Element.prototype.attachShadow = function (this: Element, o: ShadowRootInit | ShadowRoot) {
+    // The parse-time watch must not narrow this registration (observe replaces a node's options).
+    watched.add((o = attach.call(this, o as ShadowRootInit)));
+    mo.observe(o as ShadowRoot, { childList: true, subtree: true, attributeFilter: ['src', 'data'] });
+    return o;
+  } as typeof attach;
   patch(Range.prototype, ['insertNode', 'surroundContents']);
   // Loader markup printed before the snippet (a WordPress plugin's wp_head hook that runs first) is inert until
   // now: it was never seen by the observer below and stayed silent after consent.
