@@ -11,7 +11,8 @@ import { presetDomain, STAND_IN_PAGE } from './real-snippets-common.js';
  * bundled as jsDelivr's `+esm` serves it. A shadow root is outside the document's tree: until stop 51 neither the
  * widget's observer nor its query of an inserted element saw into one, and with the YouTube and Vimeo presets active
  * both Mux players loaded and ran before any decision, and `<lite-youtube>`'s player did as soon as it scrolled into
- * view (`autoload`) or was clicked. Every vendor host is a local TLS stand-in (`--host-resolver-rules`) that sees
+ * view (`autoload`) or was clicked. The same for the server-rendered form of Mux's element (a declarative shadow root
+ * in the HTML, from the package's own template), and a script in such a root. Every vendor host is a local TLS stand-in (`--host-resolver-rules`) that sees
  * each request; a player page fetches `/__ran` when it runs.
  */
 const KEY = 'web-components-hosting-key-0123456789abcd';
@@ -206,5 +207,71 @@ describe('web components with a player in their shadow root (Mux\'s <youtube-vid
     await clickThumbnail(o.page);
     await expect.poll(ran, { timeout: 15_000 }).toEqual(PLAYERS);
     await o.page.context().close();
+  });
+});
+
+describe('server-rendered components: a declarative shadow root with the player in the HTML', { timeout: 120_000 }, () => {
+  // What a server renders for Mux's element (Next.js, Astro: media-chrome's SSR), from the package's own template.
+  let ssr = '';
+  beforeAll(async () => {
+    const { default: YoutubeVideoElement } = (await import('youtube-video-element')) as unknown as { default: { getTemplateHTML(attrs: Record<string, string>): string } };
+    const tag = (id: string) => `<youtube-video controls src="https://www.youtube.com/watch?v=${id}"><template shadowrootmode="open">${YoutubeVideoElement.getTemplateHTML({ src: `https://www.youtube.com/watch?v=${id}`, controls: '' })}</template></youtube-video>`;
+    ssr = `<h1>Videos</h1>
+${tag('SSRdirect01')}
+<div class="video-wrapper"><figure>${tag('SSRnested01')}<figcaption>How to</figcaption></figure></div>
+<script>window.__parsedOn = true;</script>
+<section><server-tracker><template shadowrootmode="open"><p>A component that carries its own script</p><script src="https://www.youtube.com/iframe_api"></script></template></server-tracker></section>
+<p>Imprint</p>`;
+  });
+  const SSR = ['www.youtube.com/embed/SSRdirect01', 'www.youtube.com/embed/SSRnested01'];
+  const ranSsr = () => SSR.filter((p) => vendors.seen.requests.some((r) => r.includes('/__ran?') && decodeURIComponent(r.split('/__ran?')[1]!).includes(p)));
+  const held = (p: Page) => p.evaluate(() => [...document.querySelectorAll('youtube-video')].map((h) => {
+    const f = h.shadowRoot!.querySelector('iframe')!;
+    return [f.getAttribute('src'), f.getAttribute('data-ccm-blocked')?.replace(/\?.*/, '') ?? null];
+  }));
+
+  async function openSsr(head: string) {
+    const url = `/web-components-ssr${++pageNo}`;
+    // The components' code is not loaded: the player is in the HTML, whatever the page's scripts do.
+    env.site.setPage(url, `<!doctype html><html><head><meta charset="utf-8">${head}</head><body>${ssr}</body></html>`);
+    const page = await (await vendors.browser.newContext()).newPage();
+    await page.goto(`${env.site.url}${url}`);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.waitForTimeout(1000);
+    return page;
+  }
+
+  it('without the widget both players and the script run', async () => {
+    vendors.reset();
+    const p = await openSsr('');
+    await expect.poll(ranSsr, { timeout: 15_000 }).toEqual(SSR);
+    expect(await apiRuns(p)).toBe(1);
+    await p.context().close();
+  });
+
+  it('with the widget: the players are held and ended, the script never runs; "accept all" runs each', async () => {
+    vendors.reset();
+    const p = await openSsr(snippet);
+    // Written into the HTML, the players' addresses are requested as the parser inserts them, as any frame's in the
+    // page's own tree (docs/widget.md, "Blocking" 4); the widget ends them and keeps the address.
+    expect(await held(p)).toEqual([[null, 'https://www.youtube.com/embed/SSRdirect01'], [null, 'https://www.youtube.com/embed/SSRnested01']]);
+    // The script in a declarative shadow root is checked before the parser runs it (its `src` in the HTML is fetched
+    // by the preload scanner, as any script's there: Blocking 1), and is held.
+    expect(await apiRuns(p)).toBe(0);
+    expect(await p.evaluate(() => document.querySelector('server-tracker')!.shadowRoot!.querySelector('script')!.type)).toBe('text/plain');
+    const before = ranSsr();
+    await p.locator('#ccm-widget button.d').click();
+    await p.waitForTimeout(700);
+    expect(ranSsr()).toEqual(before);
+    expect(await apiRuns(p)).toBe(0);
+    await p.context().close();
+
+    vendors.reset();
+    const q = await openSsr(snippet);
+    await q.locator('#ccm-widget button.a').click();
+    await expect.poll(ranSsr, { timeout: 15_000 }).toEqual(SSR);
+    await expect.poll(() => apiRuns(q)).toBe(1);
+    expect(await held(q)).toEqual([[expect.stringContaining('SSRdirect01'), null], [expect.stringContaining('SSRnested01'), null]]);
+    await q.context().close();
   });
 });

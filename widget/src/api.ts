@@ -64,7 +64,7 @@ export const acceptedEvents = () => {
 export const hashAction = (hash: string) => {
   // An own property's descriptor only (undefined for inherited ones); a getter's has no value.
   const fn = hash.startsWith('#CCM.') && Object.getOwnPropertyDescriptor(api, hash.slice(5))?.value;
-  if (typeof fn === 'function') (fn as () => void)();
+  if (typeof fn == 'function') (fn as () => void)();
 };
 
 export const hashLinks = () =>

@@ -25,9 +25,9 @@ export const dropCookie = (n: string) => {
 export const wipe = (e: EmbeddingConfig) => {
   for (const [name, type] of e.a) {
     const re = pattern(name);
-    if (type === 'cookie') {
+    if (type == 'cookie') {
       cookieNames().forEach((n) => re.test(n) && dropCookie(n));
-    } else if (type === 'localStorage' || type === 'sessionStorage') {
+    } else if (type == 'localStorage' || type == 'sessionStorage') {
       try {
         const st = w[type] as Storage;
         Object.keys(st).forEach((k) => re.test(k) && st.removeItem(k));
@@ -41,7 +41,7 @@ export const wipe = (e: EmbeddingConfig) => {
 /** deleteUnknownCookies: first-party cookies that no embedding declares are removed (and, optionally, the page reloaded once). */
 export const dropUnknown = () => {
   if (!__PLACET_OPT__ || !c.du) return;
-  const declared = em.flatMap((e) => e.a.filter((a) => a[1] === 'cookie').map((a) => pattern(a[0])));
+  const declared = em.flatMap((e) => e.a.filter((a) => a[1] == 'cookie').map((a) => pattern(a[0])));
   const unknown = cookieNames().filter((n) => !n.startsWith(KEY) && !declared.some((re) => re.test(n)));
   unknown.forEach(dropCookie);
   try {

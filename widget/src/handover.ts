@@ -56,7 +56,7 @@ const crossing = (href: string): URL | undefined => {
     return;
   }
   const shared = S._store === null && c.sd.some((d) => under(location.hostname, d) && under(u.hostname, d));
-  if (!/^https?:$/.test(u.protocol) || u.origin === location.origin || !inSet(u.hostname) || shared) return;
+  if (!/^https?:$/.test(u.protocol) || u.origin == location.origin || !inSet(u.hostname) || shared) return;
   u.hash = u.hash.slice(1).split('&').filter((x) => x && !x.startsWith(FRAG)).join('&');
   return u;
 };
@@ -75,7 +75,7 @@ const ask = (u?: URL): Promise<Token | undefined> => {
   const st = S._stored;
   if (!S.decided || !st) return Promise.resolve(undefined);
   const go = () => post<Token>('', { apiKey: c.k, domain: c.d, ucid: st.ucid, consent: st.consent, embeddings: st.embeddings, target: u?.href });
-  return within(go().catch((status) => (status === 409 ? new Promise((r) => setTimeout(r, 500)).then(go) : undefined)), 1500);
+  return within(go().catch((status) => (status == 409 ? new Promise((r) => setTimeout(r, 500)).then(go) : undefined)), 1500);
 };
 
 /**
@@ -106,7 +106,7 @@ export const refill = () => {
   });
 };
 
-const good = () => spare && S.decided && spare.u === tag() && spare.x > Date.now() + 1e4;
+const good = () => spare && S.decided && spare.u == tag() && spare.x > Date.now() + 1e4;
 
 /** Takes the spare token when it is still good for the decision held here (and asks for the next one). */
 const take = (): string | undefined => {
@@ -159,7 +159,7 @@ export const decorateLinks = () => {
     const u = a && crossing(a.href);
     if (!u) return;
     const m = ev as MouseEvent;
-    if (ev.type === 'click' && !m.button && !m.ctrlKey && !m.metaKey && !m.shiftKey && !m.altKey && /^(_self)?$/.test(a!.target) && !a!.hasAttribute('download')) {
+    if (ev.type == 'click' && !m.button && !m.ctrlKey && !m.metaKey && !m.shiftKey && !m.altKey && /^(_self)?$/.test(a!.target) && !a!.hasAttribute('download')) {
       ev.preventDefault();
       via(a!.href, (h) => (location.href = h));
     } else a!.href = withToken(u, take());

@@ -85,7 +85,7 @@ function start(): void {
     declaration();
     dispatch('ccm19WidgetLoaded');
   };
-  if (doc.readyState === 'loading') {
+  if (doc.readyState == 'loading') {
     doc.addEventListener('DOMContentLoaded', () => {
       ready();
       if (S.decided || S._implicit) acceptedEvents();

@@ -42,7 +42,7 @@ export const blocks = (el: HTMLScriptElement) => {
 export const checkScript = (el: HTMLScriptElement, changed?: unknown) => {
   if (el === S._own || S._approved.has(el) || el.hasAttribute(ATTR)) return;
   const type = (el.getAttribute('type') || '').toLowerCase();
-  if (type === 'text/x-ccm-loader') {
+  if (type == 'text/x-ccm-loader') {
     el.setAttribute(ATTR, 'l');
     blockedScripts.push(el);
     return;
@@ -74,13 +74,26 @@ export const checkScript = (el: HTMLScriptElement, changed?: unknown) => {
  */
 const frame = (n: Node | null) => /^(iframe|object|embed)$/.test((n as Element | null)?.localName as string);
 
-export const check = (n: Node) => {
+/** One node: a script, a frame, or the host of a shadow root. */
+const one = (n: Node) => {
   if (n instanceof HTMLScriptElement) return checkScript(n);
   if (frame(n)) checkFrame(n as HTMLIFrameElement);
+  // A declarative shadow root (`<template shadowrootmode>` in the HTML, a server-rendered component's) that the parser
+  // attached: observed from now on, and what it holds checked, before the parser runs a script in it. Its host is a
+  // node reported to the observer, or an undefined custom element in one (`:not(:defined)` below).
+  const r = (n as Element).shadowRoot;
+  if (r) shadow(r);
+};
+
+/** A node and everything in it. */
+export const check = (n: Node) => {
+  one(n);
   // Only an element or a fragment with element children can hold a script or a frame: text and leaves cost one
   // property read, not a query (issue #22: the parser adds tens of thousands of them on a large page). An <object>
-  // can: its fallback content (an <embed>, an <iframe>) is connected, and an iframe in it loads.
-  if ((n as ParentNode).firstElementChild) (n as ParentNode).querySelectorAll('script,iframe,object,embed').forEach(check);
+  // can: its fallback content (an <embed>, an <iframe>) is connected, and an iframe in it loads. What the query finds
+  // is checked alone: its own content is in the query's result already (a nested custom element's subtree queried
+  // again at each level would cost a server-rendered app of nested components a multiple of its size).
+  if ((n as ParentNode).firstElementChild) (n as ParentNode).querySelectorAll('script,iframe,object,embed,:not(:defined)').forEach(one);
 };
 
 /** While the parser runs (issue #22), the observer watches only the elements the parser may still append to. */
@@ -100,6 +113,15 @@ const watch = (n: Node | null | undefined): void => {
   if ((n as Element)?.localName == 'table') watch((n as Element).previousElementSibling);
   const e = (n as Element)?.lastElementChild;
   if (e) watch(e);
+};
+
+/** Observes a shadow root's whole tree and checks what it holds. */
+const shadow = (r: ShadowRoot) => {
+  // The parse-time watch must not narrow this registration (observe replaces a node's options).
+  watched.add(r);
+  mo.observe(r, { childList: true, subtree: true, attributeFilter: ['src', 'data'] });
+  check(r);
+  return r;
 };
 
 /**
@@ -182,13 +204,9 @@ export const hook = () => {
   // checked too), and, a fragment, has ParentNode's methods of its own, patched as an element's.
   patch(DocumentFragment.prototype, ['append', 'prepend', 'replaceChildren']);
   const attach = Element.prototype.attachShadow;
-  // The parameter takes the root (fewer bytes than a variable of its own).
-  Element.prototype.attachShadow = function (this: Element, o: ShadowRootInit | ShadowRoot) {
-    // The parse-time watch must not narrow this registration (observe replaces a node's options).
-    watched.add((o = attach.call(this, o as ShadowRootInit)));
-    mo.observe(o as ShadowRoot, { childList: true, subtree: true, attributeFilter: ['src', 'data'] });
-    return o;
-  } as typeof attach;
+  Element.prototype.attachShadow = function (this: Element, o: ShadowRootInit) {
+    return shadow(attach.call(this, o));
+  };
   patch(Range.prototype, ['insertNode', 'surroundContents']);
   // Loader markup printed before the snippet (a WordPress plugin's wp_head hook that runs first) is inert until
   // now: it was never seen by the observer below and stayed silent after consent.
@@ -353,7 +371,7 @@ export const runScript = (old: HTMLScriptElement, loader?: boolean, after?: HTML
   }
   // evalInlineScripts: inline code runs through a global eval instead of a new <script> element (no
   // document.currentScript; under a Content Security Policy it needs 'unsafe-eval' rather than a nonce).
-  if (__PLACET_OPT__ && c.ev && !src && type !== 'module' && !pt) {
+  if (__PLACET_OPT__ && c.ev && !src && type != 'module' && !pt) {
     old.removeAttribute(ATTR);
     // Code run so has no document.currentScript: its document.write goes after the element it came from.
     S._approved.add((evaluating = old));
@@ -365,7 +383,8 @@ export const runScript = (old: HTMLScriptElement, loader?: boolean, after?: HTML
       });
     }
     evaluating = undefined;
-    if (out) written();
+    // eslint-disable-next-line @typescript-eslint/no-unused-expressions
+    out && written();
     return;
   }
   const s = doc.createElement('script');
@@ -408,7 +427,7 @@ export const apply = () => {
   let after: HTMLScriptElement | undefined;
   const onload = w.onload;
   for (const el of blockedScripts.slice()) {
-    const loader = el.getAttribute(ATTR) === 'l';
+    const loader = el.getAttribute(ATTR) == 'l';
     if (el.isConnected && (loader ? loaderAllowed(el) : !blocks(el))) {
       blockedScripts.splice(blockedScripts.indexOf(el), 1);
       after = runScript(el, loader, after);

@@ -47,7 +47,7 @@ export const doc = document;
 export const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
 export const NECESSARY = '41ba25c';
 export const gpc = nav.globalPrivacyControl === true;
-export const dnt = nav.doNotTrack === '1';
+export const dnt = nav.doNotTrack == '1';
 
 const fields = {
   /** The decision as last written, also the fallback when storage is refused. */

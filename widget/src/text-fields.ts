@@ -51,4 +51,4 @@ export const namedTexts = (t: readonly string[] | Record<string, string>): Recor
   Array.isArray(t) ? Object.fromEntries(TEXT_FIELDS.map((f, i) => [f, t[i] ?? ''])) : { ...(t as Record<string, string>) };
 
 /** A legal link's field (`lg`): its name, from a position (served since 2026-11-28) or a name (before). */
-export const legalField = (f: number | string): string => (typeof f === 'number' ? (TEXT_FIELDS[f] ?? String(f)) : f);
+export const legalField = (f: number | string): string => (typeof f == 'number' ? (TEXT_FIELDS[f] ?? String(f)) : f);

@@ -28,7 +28,7 @@ export const link = (label: string, url: string, blank: boolean) =>
 
 export const toggle = (label: string, on: boolean, disabled: boolean, mixed: boolean, change: (v: boolean) => void) => {
   const input = h('input', {
-    type: 'checkbox', role: th.switchType === 'switch' && 'switch', checked: on, disabled,
+    type: 'checkbox', role: th.switchType == 'switch' && 'switch', checked: on, disabled,
     onchange: (ev: Event) => change((ev.target as HTMLInputElement).checked),
   }) as HTMLInputElement;
   input.indeterminate = mixed;

@@ -22,13 +22,13 @@ export const build = () => {
   root.addEventListener('keydown', (ev) => {
     const e = ev as KeyboardEvent;
     if (!S.layer) return;
-    if (e.key === 'Escape') {
+    if (e.key == 'Escape') {
       if (S.layer === 4) render(S._legalFrom);
       else if (S.layer === 3) render(2);
       else if (S.layer === 2) back();
       else if (S.decided) closeLayer();
       else if (th.close) dismiss();
-    } else if (e.key === 'Tab' && (S.layer > 1 || th.blocking)) {
+    } else if (e.key == 'Tab' && (S.layer > 1 || th.blocking)) {
       const f = [...S._panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
       const i = f.indexOf(root.activeElement as HTMLElement);
       const next = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : i === f.length - 1 ? 0 : i + 1;
@@ -80,9 +80,9 @@ export const buttonsFor = (list: string[]) => {
   const order = [...list];
   if (c.de && order.includes('accept') && !order.includes('decline')) order.splice(order.indexOf('accept') + 1, 0, 'decline');
   return order.map((b) =>
-    b === 'accept'
+    b == 'accept'
       ? btn('a', t(T.widgetFullConsentButtonText), acceptAll)
-      : b === 'decline'
+      : b == 'decline'
         ? btn('d', t(T.widgetDeclineButtonText), declineAll)
         : btn(th.purposesInMain ? 'k' : 's', t(T.widgetSettingsButtonText), () => render(2)),
   );
@@ -170,7 +170,7 @@ export const views: Record<number, () => HTMLElement> = {
 export const icon = () => {
   if (!th.icon) return;
   const image = th.iconImage ? h('img', { src: `data:image;base64,${th.iconImage}`, alt: '' }) : '';
-  const b = btn('c', image, () => openLayer(th.iconTarget === 'main' ? 1 : 2), t(T.changeConsentText));
+  const b = btn('c', image, () => openLayer(th.iconTarget == 'main' ? 1 : 2), t(T.changeConsentText));
   if (!th.iconImage) b.innerHTML = ICON;
   return b;
 };
