@@ -433,6 +433,82 @@ describe('strict mode (strictBlocking): not one request to a blocked vendor befo
   }, 150_000);
 });
 
+describe('Placet unreachable: the snippet the Hosting API hands out fails closed', () => {
+  // A library from a CDN the site needs (named in strictAllowedHosts) and one from a host nobody named.
+  const CDN = '<script src="https://cdn.shop-assets.example/lib.js"></script>';
+  const OTHER = '<script src="https://widgets.unlisted.example/w.js"></script>';
+  const page = (s: Setup) => pageHtml(s).replace('<h1>Shop</h1>', `<h1>Shop</h1>\n${CDN}\n${OTHER}\n<script>window.__own = true;</script>`);
+  async function answer(route: Route, requests: string[]) {
+    const { hostname } = new URL(route.request().url());
+    if (hostname === 'cdn.shop-assets.example') return (requests.push(route.request().url()), route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__ran_cdn = true;' }));
+    if (hostname === 'widgets.unlisted.example') return (requests.push(route.request().url()), route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__ran_unlisted = true;' }));
+    return standIns(route, requests);
+  }
+  async function apiSetup(): Promise<Setup> {
+    const s = await setup();
+    await hosting('PUT', s.base, { strictAllowedHosts: ['cdn.shop-assets.example'] });
+    const snippet = (await hosting('GET', `${s.base}/onboarding/embed`)).default as string;
+    return { ...s, snippet: snippet.replace(/&amp;/g, '&') };
+  }
+  /** The page, with the widget's address failing as `fail` says (a refused connection, or an answer of the status). */
+  async function openFailing(s: Setup, fail: 'connectionrefused' | number): Promise<Opened & { warnings: string[] }> {
+    const path = `/p${++pageNo}`;
+    site.setPage(path, page(s));
+    const context = await browser.newContext();
+    const requests: string[] = [];
+    await context.route('**/public/app.js*', (route) => (fail === 'connectionrefused' ? route.abort(fail) : route.fulfill({ status: fail, contentType: 'application/json', body: '{"error":{"code":"X","message":"x"}}' })));
+    await context.route(/^https:/, (route) => answer(route, requests));
+    const p = await context.newPage();
+    const warnings: string[] = [];
+    p.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await p.goto(`${site.url}${path}`);
+    await p.waitForFunction(() => document.readyState === 'complete');
+    await p.waitForTimeout(1000);
+    return { context, page: p, requests, warnings };
+  }
+
+  it('no vendor script runs and no vendor frame is even requested; the site\'s own code and allowed hosts still load', async () => {
+    const s = await apiSetup();
+    for (const fail of ['connectionrefused', 503, 429] as const) {
+      const o = await openFailing(s, fail);
+      expect(await widget(o.page).count(), String(fail)).toBe(0);
+      for (const [name, v] of SCRIPTS) expect(await globalOf(o.page, v.global!), `${fail} ${name}`).toBeUndefined();
+      // The preload scanner may fetch the `src` of gtag.js, player.js and the unlisted script while the parser waits for
+      // the widget (as always without strict mode: Blocking 1); the policy then refuses to run them. GTM's and Meta's inline loaders
+      // run (nothing blocks inline code now) but the scripts they insert are refused before a request; so are the
+      // frames and the unlisted host.
+      const preloads = [VENDORS.ga4!.url, VENDORS.vimeoApi!.url, 'https://widgets.unlisted.example/'];
+      expect(o.requests.filter((r) => !preloads.some((u) => r.startsWith(u)) && !r.startsWith('https://cdn.shop-assets.example/')), String(fail)).toEqual([]);
+      expect(await globalOf(o.page, '__ran_unlisted'), String(fail)).toBeUndefined();
+      // What needs no consent still works: the site's own script and the host it named.
+      expect(await globalOf(o.page, '__own'), String(fail)).toBe(true);
+      expect(await globalOf(o.page, '__ran_cdn'), String(fail)).toBe(true);
+      expect(o.warnings.some((w) => w.includes('consent widget could not be loaded')), String(fail)).toBe(true);
+      await o.context.close();
+    }
+  }, 120_000);
+
+  it('with Placet reachable the fallback stays out of the way: the unlisted host loads, the widget blocks as always', async () => {
+    const s = await apiSetup();
+    const path = `/p${++pageNo}`;
+    site.setPage(path, page(s));
+    const context = await browser.newContext();
+    const requests: string[] = [];
+    await context.route(/^https:/, (route) => answer(route, requests));
+    const p = await context.newPage();
+    await p.goto(`${site.url}${path}`);
+    await p.waitForFunction(() => document.readyState === 'complete');
+    await p.waitForTimeout(500);
+    const o = { context, page: p, requests };
+    await assertNothingRan(o);
+    expect(await globalOf(p, '__ran_unlisted')).toBe(true);
+    expect(await globalOf(p, '__ran_cdn')).toBe(true);
+    await widget(p).locator('button.a').click();
+    for (const [, v] of SCRIPTS) await p.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, v.global!, { timeout: 15_000 });
+    await context.close();
+  }, 120_000);
+});
+
 describe('script-loader markup as a WordPress page prints it (why it stayed silent)', () => {
   // Three ways a site writes gtag.js as loader markup: before the snippet (a wp_head hook that runs before the
   // consent plugin's), with plain `src`, and with `data-ccm-loader-src`; none names a group, so each is matched to

@@ -2073,6 +2073,7 @@ export interface operations {
                         useAccountTheme: boolean;
                         /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
+                        /** @description Third-party hosts the site needs that no embedding names: allowed by strict mode, and by the fallback of every embed snippet that refuses all other third-party requests when the widget cannot be loaded (docs/widget.md "Placet unreachable"). Re-paste the snippet after changing it. */
                         strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
                         cookieDeclarationTablePrependConsentChangeLink: boolean;
@@ -2191,6 +2192,7 @@ export interface operations {
                     useAccountTheme?: boolean;
                     /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                     strictBlocking?: boolean;
+                    /** @description Third-party hosts the site needs that no embedding names: allowed by strict mode, and by the fallback of every embed snippet that refuses all other third-party requests when the widget cannot be loaded (docs/widget.md "Placet unreachable"). Re-paste the snippet after changing it. */
                     strictAllowedHosts?: string[];
                     cookieDeclarationTableHeadingStartLevel?: number;
                     cookieDeclarationTablePrependConsentChangeLink?: boolean;
@@ -2287,6 +2289,7 @@ export interface operations {
                         useAccountTheme: boolean;
                         /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
+                        /** @description Third-party hosts the site needs that no embedding names: allowed by strict mode, and by the fallback of every embed snippet that refuses all other third-party requests when the widget cannot be loaded (docs/widget.md "Placet unreachable"). Re-paste the snippet after changing it. */
                         strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
                         cookieDeclarationTablePrependConsentChangeLink: boolean;
@@ -2441,6 +2444,7 @@ export interface operations {
                         useAccountTheme: boolean;
                         /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
+                        /** @description Third-party hosts the site needs that no embedding names: allowed by strict mode, and by the fallback of every embed snippet that refuses all other third-party requests when the widget cannot be loaded (docs/widget.md "Placet unreachable"). Re-paste the snippet after changing it. */
                         strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
                         cookieDeclarationTablePrependConsentChangeLink: boolean;
@@ -2558,6 +2562,7 @@ export interface operations {
                     useAccountTheme?: boolean;
                     /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                     strictBlocking?: boolean;
+                    /** @description Third-party hosts the site needs that no embedding names: allowed by strict mode, and by the fallback of every embed snippet that refuses all other third-party requests when the widget cannot be loaded (docs/widget.md "Placet unreachable"). Re-paste the snippet after changing it. */
                     strictAllowedHosts?: string[];
                     cookieDeclarationTableHeadingStartLevel?: number;
                     cookieDeclarationTablePrependConsentChangeLink?: boolean;
@@ -2654,6 +2659,7 @@ export interface operations {
                         useAccountTheme: boolean;
                         /** @description Placet extension (docs/widget.md "Strict mode"): the embed snippet carries a Content-Security-Policy per embedding, so no request to a blocked embedding's hosts leaves the browser before consent, even for <script src>, <iframe src>, stylesheets, fonts and images in the HTML; third-party hosts that no embedding and no strictAllowedHosts entry names are refused whatever the visitor decides; the page reloads once when such an embedding is accepted. Re-paste the snippet after changing embeddings. */
                         strictBlocking: boolean;
+                        /** @description Third-party hosts the site needs that no embedding names: allowed by strict mode, and by the fallback of every embed snippet that refuses all other third-party requests when the widget cannot be loaded (docs/widget.md "Placet unreachable"). Re-paste the snippet after changing it. */
                         strictAllowedHosts: string[];
                         cookieDeclarationTableHeadingStartLevel: number;
                         cookieDeclarationTablePrependConsentChangeLink: boolean;

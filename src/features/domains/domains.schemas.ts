@@ -89,7 +89,12 @@ export const DomainSettingsSchema = Type.Object({
       pattern: '^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$',
       description: 'a host name such as cdn.example.com; it and its subdomains may serve anything (scripts, frames, stylesheets, fonts, images, fetch) in strict mode',
     }),
-    { maxItems: 100 },
+    {
+      maxItems: 100,
+      description:
+        'Third-party hosts the site needs that no embedding names: allowed by strict mode, and by the fallback of every embed snippet ' +
+        'that refuses all other third-party requests when the widget cannot be loaded (docs/widget.md "Placet unreachable"). Re-paste the snippet after changing it.',
+    },
   ),
   cookieDeclarationTableHeadingStartLevel: Type.Integer({ minimum: 2, maximum: 5 }),
   cookieDeclarationTablePrependConsentChangeLink: bool,

@@ -90,3 +90,30 @@ export function strictSnippet(
   }
   return parts.join('\n');
 }
+
+/**
+ * Fail closed when the widget cannot be loaded at all (docs/widget.md, "Fail closed", "Placet unreachable"): Placet
+ * down or unreachable, a 5xx or 429 answer, a network error. The browser then fires `error` at the widget's tag while
+ * the parser still waits at it; a capturing listener on the window (resource errors do not bubble, but pass the window
+ * on their way down) writes one more policy into `<head>` with `document.write` there, before anything after the
+ * snippet loads: only the site itself, Placet, the hosts of the necessary embeddings (which need no consent) and
+ * `strictAllowedHosts` stay allowed, so no third-party script, frame, stylesheet, image or request of an embedding
+ * that needs consent loads on that page view. Until stop 51 the page ran every tracker it has whenever Placet was
+ * unreachable. A listener, not an `onerror` attribute: CMS plugins validate the widget's tag as
+ * `<script src="…" referrerpolicy="origin"></script>` (widget.test.ts).
+ */
+export function fallbackScript(
+  domain: Pick<Domain, 'strictAllowedHosts' | 'requireConsentForMandatoryEmbeddings'>,
+  embeddings: Embedding[],
+  publicUrl: string,
+): string {
+  const necessary = domain.requireConsentForMandatoryEmbeddings ? [] : embeddings.filter((e) => e.active && e.purpose === NECESSARY);
+  const allowed = [...new Set([...necessary.flatMap(embeddingHosts), ...domain.strictAllowedHosts.map((h) => h.toLowerCase())])];
+  const app = JSON.stringify(`${publicUrl}/public/app.js?`);
+  // Hosts match /^[a-z0-9.-]+$/ and Placet's origin is a URL origin: the policy holds no double quote, backslash or `<`.
+  const meta = JSON.stringify(`<meta http-equiv="Content-Security-Policy" content="${policy(allowed, new URL(publicUrl).origin)}">`);
+  return (
+    `<script>addEventListener("error",function(e){var s=e.target;s.src&&s.src.indexOf(${app})==0&&document.readyState=="loading"&&` +
+    `(document.write(${meta}),console.warn("Placet: the consent widget could not be loaded; third-party content stays blocked on this page"))},!0)</script>`
+  );
+}

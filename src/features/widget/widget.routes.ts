@@ -7,7 +7,7 @@ import { requireDomain } from '../domains/domain-scope.js';
 import { listLocaleRows } from '../locales/locales.repository.js';
 import { listEmbeddings } from '../embeddings/embeddings.service.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
-import { strictSnippet } from './strict-policy.js';
+import { fallbackScript, strictSnippet } from './strict-policy.js';
 import { scanPassResponse } from '../onboarding/scan-pass.js';
 import { CallCounter } from './call-counter.js';
 import { loadConsentTokens } from '../consent-ingest/consent-token.js';
@@ -114,10 +114,11 @@ export const widgetHostingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = as
       const base = `${deps.config.publicUrl}/public/app.js?apiKey=${client.api_key}&amp;domain=${domain.id}`;
       // Strict mode: the policies go before the script tag, so they are in force before anything of the body loads.
       const settings = domainRowToDomain(domain);
-      const strict = settings.strictBlocking
-        ? strictSnippet(settings, await listEmbeddings(deps, params.clientId, domain.id), new URL(deps.config.publicUrl).origin)
-        : '';
-      const tag = (query: string) => `${strict ? `${strict}\n` : ''}<script src="${base}${query}" referrerpolicy="origin"></script>`;
+      const embeddings = await listEmbeddings(deps, params.clientId, domain.id);
+      const strict = strictSnippet(settings, embeddings, new URL(deps.config.publicUrl).origin);
+      // Fail closed when the widget cannot be loaded at all (strict-policy.ts, fallbackScript).
+      const fallback = fallbackScript(settings, embeddings, deps.config.publicUrl);
+      const tag = (query: string) => `${strict ? `${strict}\n` : ''}${fallback}\n<script src="${base}${query}" referrerpolicy="origin"></script>`;
       return Object.fromEntries([['default', tag('')], ...locales.map((l) => [l.name, tag(`&amp;lang=${l.name}`)])]);
     },
   );

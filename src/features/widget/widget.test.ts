@@ -272,14 +272,39 @@ for (const dialect of DIALECTS) {
       const res = await ctx.hosting({ method: 'GET', url: `${base}/onboarding/embed` });
       expect(res.statusCode).toBe(200);
       const src = `https://consent.agency.example/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}`;
+      // Each tag comes after the fallback that fails closed when the widget cannot be loaded (below).
+      const fallback = (res.json() as { default: string }).default.split('\n')[0]!;
+      expect(fallback).toMatch(/^<script>addEventListener\("error",.*<\/script>$/);
       expect(res.json()).toEqual({
-        default: `<script src="${src}" referrerpolicy="origin"></script>`,
-        de_DE: `<script src="${src}&amp;lang=de_DE" referrerpolicy="origin"></script>`,
-        en_US: `<script src="${src}&amp;lang=en_US" referrerpolicy="origin"></script>`,
+        default: `${fallback}\n<script src="${src}" referrerpolicy="origin"></script>`,
+        de_DE: `${fallback}\n<script src="${src}&amp;lang=de_DE" referrerpolicy="origin"></script>`,
+        en_US: `${fallback}\n<script src="${src}&amp;lang=en_US" referrerpolicy="origin"></script>`,
       });
       // The regular expression the established product's Shopify plugin validates snippets with.
       const shopify = /<script src="https?:\/\/[^"]+\/public\/(ccm19|app)\.js\?[^"]+" referrerpolicy="origin"><\/script>/;
       for (const snippet of Object.values(res.json() as Record<string, string>)) expect(snippet).toMatch(shopify);
+    });
+
+    it('fails closed when the widget cannot be loaded: a policy that allows the site, Placet, necessary embeddings\' hosts and strictAllowedHosts only', async () => {
+      const client = await createClient(ctx);
+      const domain = await createDomain(ctx, client.id);
+      const base = `/hosting/api/client/${client.id}/domain/${domain.id}`;
+      const embedding = (body: Record<string, unknown>) => ctx.hosting({ method: 'POST', url: `${base}/embedding`, payload: { active: true, ...body } });
+      await embedding({ name: 'GA', purpose: 'a717ff5', scriptMarkers: ['googletagmanager.com/gtag/js'] });
+      await embedding({ name: 'Session', purpose: '41ba25c', scriptMarkers: ['cdn.sessionhost.com/s.js'] });
+      await embedding({ name: 'Inactive necessary', purpose: '41ba25c', active: false, scriptMarkers: ['off.example.org/x.js'] });
+      await ctx.hosting({ method: 'PUT', url: base, payload: { strictAllowedHosts: ['cdn.jsdelivr.net'] } });
+      const snippet = (await ctx.hosting({ method: 'GET', url: `${base}/onboarding/embed` })).json<{ default: string }>().default;
+      const [fallback, tag] = snippet.split('\n');
+      expect(tag).toMatch(/^<script src="https:\/\/consent\.agency\.example\/public\/app\.js\?/);
+      // Only for the widget's own tag, only while the page loads.
+      expect(fallback).toContain('s.src.indexOf("https://consent.agency.example/public/app.js?")==0&&document.readyState=="loading"');
+      const policy = /content=\\"([^"\\]+)\\">/.exec(fallback!)![1]!;
+      expect(policy).toBe("default-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https://consent.agency.example cdn.sessionhost.com *.cdn.sessionhost.com cdn.jsdelivr.net *.cdn.jsdelivr.net");
+      // With consent required for necessary embeddings too, only the site, Placet and the allowed hosts.
+      await ctx.hosting({ method: 'PUT', url: base, payload: { requireConsentForMandatoryEmbeddings: true } });
+      const strictest = (await ctx.hosting({ method: 'GET', url: `${base}/onboarding/embed` })).json<{ default: string }>().default;
+      expect(strictest).not.toContain('sessionhost');
     });
 
     it('answers 404 for another client\'s domain and 401 without a key', async () => {
