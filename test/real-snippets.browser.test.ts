@@ -450,13 +450,21 @@ describe('Placet unreachable: the snippet the Hosting API hands out fails closed
     const snippet = (await hosting('GET', `${s.base}/onboarding/embed`)).default as string;
     return { ...s, snippet: snippet.replace(/&amp;/g, '&') };
   }
-  /** The page, with the widget's address failing as `fail` says (a refused connection, or an answer of the status). */
-  async function openFailing(s: Setup, fail: 'connectionrefused' | number): Promise<Opened & { warnings: string[] }> {
+  type Failure = 'connectionrefused' | 503 | 429 | 'a proxy\'s error page' | 'an unknown domain';
+  /**
+   * The page, with the widget failing as `fail` says: a refused connection, an answer of that status, a 200 whose
+   * body is a proxy's HTML error page, or Placet's notice for a snippet whose domain it does not know.
+   */
+  async function openFailing(s: Setup, fail: Failure): Promise<Opened & { warnings: string[] }> {
     const path = `/p${++pageNo}`;
-    site.setPage(path, page(s));
+    site.setPage(path, page(fail === 'an unknown domain' ? { ...s, snippet: s.snippet.replace(/domain=[0-9a-f]+/, 'domain=0000000') } : s));
     const context = await browser.newContext();
     const requests: string[] = [];
-    await context.route('**/public/app.js*', (route) => (fail === 'connectionrefused' ? route.abort(fail) : route.fulfill({ status: fail, contentType: 'application/json', body: '{"error":{"code":"X","message":"x"}}' })));
+    if (fail === 'a proxy\'s error page') {
+      await context.route('**/public/app.js*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }));
+    } else if (typeof fail === 'number' || fail === 'connectionrefused') {
+      await context.route('**/public/app.js*', (route) => (fail === 'connectionrefused' ? route.abort(fail) : route.fulfill({ status: fail, contentType: 'application/json', body: '{"error":{"code":"X","message":"x"}}' })));
+    }
     await context.route(/^https:/, (route) => answer(route, requests));
     const p = await context.newPage();
     const warnings: string[] = [];
@@ -469,7 +477,7 @@ describe('Placet unreachable: the snippet the Hosting API hands out fails closed
 
   it('no vendor script runs and no vendor frame is even requested; the site\'s own code and allowed hosts still load', async () => {
     const s = await apiSetup();
-    for (const fail of ['connectionrefused', 503, 429] as const) {
+    for (const fail of ['connectionrefused', 503, 429, 'a proxy\'s error page', 'an unknown domain'] as const) {
       const o = await openFailing(s, fail);
       expect(await widget(o.page).count(), String(fail)).toBe(0);
       for (const [name, v] of SCRIPTS) expect(await globalOf(o.page, v.global!), `${fail} ${name}`).toBeUndefined();
@@ -483,7 +491,7 @@ describe('Placet unreachable: the snippet the Hosting API hands out fails closed
       // What needs no consent still works: the site's own script and the host it named.
       expect(await globalOf(o.page, '__own'), String(fail)).toBe(true);
       expect(await globalOf(o.page, '__ran_cdn'), String(fail)).toBe(true);
-      expect(o.warnings.some((w) => w.includes('consent widget could not be loaded')), String(fail)).toBe(true);
+      expect(o.warnings.some((w) => w.includes('consent widget could not start')), String(fail)).toBe(true);
       await o.context.close();
     }
   }, 120_000);

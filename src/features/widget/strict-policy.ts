@@ -92,15 +92,20 @@ export function strictSnippet(
 }
 
 /**
- * Fail closed when the widget cannot be loaded at all (docs/widget.md, "Fail closed", "Placet unreachable"): Placet
- * down or unreachable, a 5xx or 429 answer, a network error. The browser then fires `error` at the widget's tag while
- * the parser still waits at it; a capturing listener on the window (resource errors do not bubble, but pass the window
- * on their way down) writes one more policy into `<head>` with `document.write` there, before anything after the
+ * Fail closed when the widget cannot be loaded or cannot start (docs/widget.md, "Fail closed", "Placet unreachable"):
+ * Placet down or unreachable, a 5xx or 429 answer, a network error, a body that is not the widget (a proxy's error
+ * page with a 200), an error while the widget starts, or Placet's answer that the page is not one of the domain's (a
+ * site moved to another host, an unknown key). In each case the parser still waits at the widget's tag: the browser
+ * fires `error` at the tag (resource errors do not bubble, but pass the window on their way down, so a capturing
+ * listener sees them), or reports the script's error while it is the current script, or Placet's notice calls
+ * `ccmFallback` as it runs. Then `document.write` puts one more policy into `<head>` there, before anything after the
  * snippet loads: only the site itself, Placet, the hosts of the necessary embeddings (which need no consent) and
  * `strictAllowedHosts` stay allowed, so no third-party script, frame, stylesheet, image or request of an embedding
- * that needs consent loads on that page view. Until stop 51 the page ran every tracker it has whenever Placet was
- * unreachable. A listener, not an `onerror` attribute: CMS plugins validate the widget's tag as
- * `<script src="…" referrerpolicy="origin"></script>` (widget.test.ts).
+ * that needs consent loads on that page view. Until stop 51 the page ran every tracker it has in all these cases. It
+ * acts only for the widget's own tag while the parser waits at it (the tag, or the current script, has the widget's
+ * address; the page is loading): a `document.write` at any other time would replace the page. A listener, not an
+ * `onerror` attribute: CMS plugins validate the widget's tag as `<script src="…" referrerpolicy="origin"></script>`
+ * (widget.test.ts).
  */
 export function fallbackScript(
   domain: Pick<Domain, 'strictAllowedHosts' | 'requireConsentForMandatoryEmbeddings'>,
@@ -112,8 +117,9 @@ export function fallbackScript(
   const app = JSON.stringify(`${publicUrl}/public/app.js?`);
   // Hosts match /^[a-z0-9.-]+$/ and Placet's origin is a URL origin: the policy holds no double quote, backslash or `<`.
   const meta = JSON.stringify(`<meta http-equiv="Content-Security-Policy" content="${policy(allowed, new URL(publicUrl).origin)}">`);
+  const warn = JSON.stringify('Placet: the consent widget could not start; third-party content stays blocked on this page');
   return (
-    `<script>addEventListener("error",function(e){var s=e.target;s.src&&s.src.indexOf(${app})==0&&document.readyState=="loading"&&` +
-    `(document.write(${meta}),console.warn("Placet: the consent widget could not be loaded; third-party content stays blocked on this page"))},!0)</script>`
+    `<script>(function(w,d,f){w.ccmFallback=f=function(s){s=s||d.currentScript;s&&s.src&&s.src.indexOf(${app})==0&&d.readyState=="loading"&&!f.done&&` +
+    `(f.done=d.write(${meta})||1,console.warn(${warn}))};w.addEventListener("error",function(e){f(e.target.src?e.target:0)},!0)})(window,document)</script>`
   );
 }

@@ -112,10 +112,13 @@ interface DomainKeys {
 }
 const NOOP_HEADERS = { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-store' };
 
-/** A script that only explains, once, in the console why no banner appears. */
+/**
+ * A script that explains, once, in the console why no banner appears, and lets the snippet's fallback (when the
+ * snippet has it: strict-policy.ts, fallbackScript) keep third-party content blocked on the page (fail closed).
+ */
 const notice = (message: string): WidgetResponse => ({
   status: 200,
-  body: `console.warn(${JSON.stringify(`Placet: ${message}`)});`,
+  body: `console.warn(${JSON.stringify(`Placet: ${message}`)});self.ccmFallback&&ccmFallback();`,
   headers: NOOP_HEADERS,
 });
 

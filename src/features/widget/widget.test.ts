@@ -90,6 +90,8 @@ for (const dialect of DIALECTS) {
         const res = await load(url, headers);
         expect(res.statusCode).toBe(200);
         expect(res.body).toMatch(/^console\.warn\(/);
+        // The snippet's fallback, when it has one, keeps third-party content blocked (docs/widget.md, "Placet unreachable").
+        expect(res.body).toContain(';self.ccmFallback&&ccmFallback();');
         expect(res.body).not.toContain('JSON.parse');
         expect(res.headers['cache-control']).toBe('no-store');
       }
@@ -274,7 +276,7 @@ for (const dialect of DIALECTS) {
       const src = `https://consent.agency.example/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}`;
       // Each tag comes after the fallback that fails closed when the widget cannot be loaded (below).
       const fallback = (res.json() as { default: string }).default.split('\n')[0]!;
-      expect(fallback).toMatch(/^<script>addEventListener\("error",.*<\/script>$/);
+      expect(fallback).toMatch(/^<script>\(function\(w,d,f\)\{w\.ccmFallback=.*addEventListener\("error",.*<\/script>$/);
       expect(res.json()).toEqual({
         default: `${fallback}\n<script src="${src}" referrerpolicy="origin"></script>`,
         de_DE: `${fallback}\n<script src="${src}&amp;lang=de_DE" referrerpolicy="origin"></script>`,
@@ -298,7 +300,7 @@ for (const dialect of DIALECTS) {
       const [fallback, tag] = snippet.split('\n');
       expect(tag).toMatch(/^<script src="https:\/\/consent\.agency\.example\/public\/app\.js\?/);
       // Only for the widget's own tag, only while the page loads.
-      expect(fallback).toContain('s.src.indexOf("https://consent.agency.example/public/app.js?")==0&&document.readyState=="loading"');
+      expect(fallback).toContain('s.src.indexOf("https://consent.agency.example/public/app.js?")==0&&d.readyState=="loading"');
       const policy = /content=\\"([^"\\]+)\\">/.exec(fallback!)![1]!;
       expect(policy).toBe("default-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https://consent.agency.example cdn.sessionhost.com *.cdn.sessionhost.com cdn.jsdelivr.net *.cdn.jsdelivr.net");
       // With consent required for necessary embeddings too, only the site, Placet and the allowed hosts.
