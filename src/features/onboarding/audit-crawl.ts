@@ -42,6 +42,8 @@ export interface AuditPage {
   states: Record<AuditStateName, AuditObservation | null>;
   /** The scripts above the widget's own tag (their address, or their inline text), as the first visitor found them. */
   scriptsBeforeSnippet: string[];
+  /** The snippet's fallback is on the page (docs/widget.md, "Placet unreachable"). */
+  fallback: boolean;
 }
 
 
@@ -58,7 +60,8 @@ const scriptsBeforeSnippet = (widgetScript: RegExp) => String.raw`(() => {
   return own < 0 ? [] : all.slice(0, own)
     .filter((s) => /^((text|application)\/(java|ecma)script|module|)$/i.test(s.getAttribute('data-ccm-type') ?? s.getAttribute('type') ?? ''))
     .map((s) => s.src || s.text.trim().slice(0, 2000))
-    .filter((x) => x !== '')
+    // The snippet's own inline parts (its fallback, strict mode's switches) are Placet's, not the site's.
+    .filter((x) => x !== '' && !/^(\(function\(w,d,f\)\{w\.ccmFallback=|var ccmStrict=|ccmStrict\.indexOf\()/.test(x))
     .slice(0, 200);
 })()`;
 
@@ -110,6 +113,8 @@ export async function crawlForAudit(
     await firstVisitor.quiet(Math.min(SETTLE_MS, state.remaining() - MIN_PAGE_MS));
     await firstVisitor.collect();
     const above = await bounded(firstVisitor.page.evaluate<string[]>(scriptsBeforeSnippet(options.widgetScript)), 2000, []);
+    // What the snippet's first line defines (strict-policy.ts, fallbackScript); unknown counts as there.
+    const fallback = await bounded(firstVisitor.page.evaluate<boolean>('typeof window.ccmFallback == "function"'), 2000, true);
     const anchors = await bounded(
       firstVisitor.page.evaluate<{ href: string; text: string }[]>(
         `Array.from(document.querySelectorAll('a[href]')).slice(0, 2000).map((a) => ({ href: String(a.href), text: '' }))`,
@@ -123,6 +128,7 @@ export async function crawlForAudit(
       widget,
       states: { beforeDecision: observation, afterDecline: null, afterAcceptAll: null },
       scriptsBeforeSnippet: above,
+      fallback,
     });
   }
   if (pages.length === 0) return;

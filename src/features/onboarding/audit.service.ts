@@ -52,6 +52,9 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
     const accepted = page.states.afterAcceptAll;
     if (accepted) refused.push(...refusedAfterAcceptAll(page.url, accepted.refusedByPolicy));
   }
+  // Pages with the widget but without the snippet's fallback: there, Placet being unreachable runs every tracker.
+  const bare = pages.filter((p) => p.widget && !p.fallback).map((p) => new URL(p.url).pathname);
+  if (bare.length > 0) placement.push(noFallback(bare));
   return {
     url: raw.startUrl,
     pagesAudited: pages.map((p) => p.url),
@@ -63,3 +66,9 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
     durationMs: raw.durationMs,
   };
 }
+
+/** The warning for pages whose snippet lacks its fallback (docs/widget.md, "Placet unreachable"). */
+export const noFallback = (paths: string[]) =>
+  `${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ` and ${paths.length - 5} more` : ''}: the Placet snippet has no fallback, so when the ` +
+  'widget cannot be loaded (Placet unreachable, an error page instead of it) these pages run every tracker they have; paste the whole ' +
+  'snippet from GET …/onboarding/embed (its first line is the fallback) first in <head>';

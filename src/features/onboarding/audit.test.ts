@@ -6,6 +6,7 @@ import { serve, type LocalServer } from '../../../test/fixtures/onboarding/test-
 import { buildApp, type App } from '../../app.js';
 import { testConfig } from '../../config.js';
 import type { DatabaseHandle } from '../../db/connect.js';
+import { noFallback } from './audit.service.js';
 import type { AuditResult } from './onboarding.schemas.js';
 
 const ANALYTICS = 'a717ff5';
@@ -36,6 +37,8 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
   let ctx: TestContext;
   let auditUrl = '';
   const pages = new Map<string, string>();
+  /** The snippet the Hosting API hands out for the domain at `base`, with its fallback. */
+  const apiSnippet = async (base: string) => (await ctx.hosting({ method: 'GET', url: `${base}/onboarding/embed` })).json<{ default: string }>().default;
 
   beforeAll(async () => {
     other = await thirdParty();
@@ -70,15 +73,17 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
       const res = await ctx.hosting({ method: 'POST', url: `${base}/embedding`, payload: embedding });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const snippet = `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
-    const html = (body: string) => `<!doctype html><html><head>${snippet}</head><body>${body}</body></html>`;
+    // The home page has the whole snippet the Hosting API hands out, the contact page the widget's tag alone.
+    const tag = `<script src="${appUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+    const full = await apiSnippet(base);
+    const html = (body: string, snippet = full) => `<!doctype html><html><head>${snippet}</head><body>${body}</body></html>`;
     pages.set('/', html(`<h1>Shop</h1><a href="/contact">Contact</a>
 <script type="text/x-ccm-loader" data-ccm-loader-src="http://${tp}/js/stats.js" data-ccm-loader-group="stats"></script>
 <script src="http://${tp}/js/leaky.js"></script>`));
     pages.set('/plain', `<!doctype html><html><body><h1>No snippet</h1><script src="http://${tp}/js/leaky.js"></script></body></html>`);
     // The same embedding's second iframe is written as the widget asks (data-ccm-src): it must not leak.
     pages.set('/contact', html(`<h1>Contact</h1><iframe src="http://${tp}/embed/video.html" width="300" height="150"></iframe>
-<iframe data-ccm-src="http://${tp}/embed/safe.html" width="300" height="150"></iframe>`));
+<iframe data-ccm-src="http://${tp}/embed/safe.html" width="300" height="150"></iframe>`, tag));
     auditUrl = `${base}/onboarding/audit`;
   });
   afterAll(async () => {
@@ -100,7 +105,9 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
     const tp = `http://localhost:${other.port}`;
     expect(r.widgetFound).toBe(true);
     expect(r.pagesAudited).toEqual([`${root}/`, `${root}/contact`]);
-    expect(r.warnings).toEqual([]);
+    // The page with the tag alone runs every tracker when Placet cannot be reached (docs/widget.md, "Placet unreachable").
+    expect(r.warnings).toEqual([noFallback(['/contact'])]);
+    expect(r.warnings[0]).toMatch(/^\/contact: the Placet snippet has no fallback, .* paste the whole snippet from GET …\/onboarding\/embed/);
 
     const find = (page: string, state: string, value: string) =>
       r.violations.filter((v) => v.page === `${root}${page}` && v.state === state && v.value === value);
@@ -138,7 +145,7 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
     const tp = `localhost:${other.port}`;
     const res = await ctx.hosting({ method: 'POST', url: `${base}/embedding`, payload: { name: 'Stats', purpose: ANALYTICS, active: true, scriptMarkers: [`${tp}/js/stats.js`, 'stats.track('] } });
     expect(res.statusCode, res.body).toBe(201);
-    const snippet = `<script src="${ctx.config.publicUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+    const snippet = await apiSnippet(base);
     // A tag plugin's head scripts printed before the snippet (WordPress, snippet hooked at the default priority),
     // and the site's own script there, which needs no consent.
     pages.set('/early', `<!doctype html><html><head><script src="/js/site.js"></script>
@@ -171,7 +178,7 @@ ${snippet}</head><body><h1>Early</h1></body></html>`);
       const res = await ctx.hosting({ method: 'POST', url: `${base}/embedding`, payload: embedding });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const snippet = `<script src="${ctx.config.publicUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+    const snippet = await apiSnippet(base);
     // A policy as strict mode writes one (test/strict-resources.browser.test.ts runs strict mode's own in Chromium; its
     // hosts must be under a public suffix, which this test's third party on localhost is not): the site, Placet, no more.
     const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'self' 'unsafe-inline' ${ctx.config.publicUrl}">`;
@@ -208,7 +215,7 @@ ${snippet}</head><body><h1>Early</h1></body></html>`);
     const tp = `localhost:${other.port}`;
     const res = await ctx.hosting({ method: 'POST', url: `${base}/embedding`, payload: { name: 'Product analytics', purpose: ANALYTICS, active: true, scriptMarkers: [`${tp}/analytics/`] } });
     expect(res.statusCode, res.body).toBe(201);
-    const snippet = `<script src="${ctx.config.publicUrl}/public/app.js?apiKey=${client.apiKey}&amp;domain=${domain.id}" referrerpolicy="origin"></script>`;
+    const snippet = await apiSnippet(base);
     // A product-analytics SDK compiled into the site's bundle: a page view by fetch (its embedding's host) and a beacon
     // to a host nothing names, the second from a timer. (An image a script asks for has no script initiator in
     // Chromium: it reports the document as the image's initiator, so none is recorded for it.)
