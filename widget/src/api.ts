@@ -54,7 +54,7 @@ export const announce = (initial: boolean) => {
 export const acceptedEvents = () => {
   for (const e of em) {
     if (!allowed(e)) continue;
-    const detail = (name: string) => ({ name, code: e.h, purpose: e.p, mandatory: e.p === NECESSARY });
+    const detail = (name: string) => ({ name, code: e.h, purpose: e.p, mandatory: e.p == NECESSARY });
     dispatch('ccm19EmbeddingAccepted', detail(texts(e)[0]));
     for (const [name] of e.a) dispatch('ccm19CookieAccepted', detail(name));
   }

@@ -45,7 +45,7 @@ export const dropUnknown = () => {
   const unknown = cookieNames().filter((n) => !n.startsWith(KEY) && !declared.some((re) => re.test(n)));
   unknown.forEach(dropCookie);
   try {
-    if (unknown.length && c.du === 2 && !sessionStorage.getItem('ccm_reloaded')) {
+    if (unknown.length && c.du == 2 && !sessionStorage.getItem('ccm_reloaded')) {
       sessionStorage.setItem('ccm_reloaded', '1');
       location.reload();
     }

@@ -7,7 +7,7 @@ import type { T } from './text-fields.js';
 export const localeFor = (tag: string) => {
   const names = Object.keys(c.loc);
   const n = tag.replace('-', '_').toLowerCase();
-  return names.find((x) => x.toLowerCase() === n) || names.find((x) => x.split('_')[0] === n.split('_')[0]);
+  return names.find((x) => x.toLowerCase() == n) || names.find((x) => x.split('_')[0] == n.split('_')[0]);
 };
 
 export const pickLang = () => {

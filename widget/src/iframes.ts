@@ -27,7 +27,7 @@ const unclaimed = (src: string): undefined | false => {
   const url = new URL(src, S._here);
   // The hosts of a configured sharing set are the site's own: their frames are not third-party content
   // (this exemption is for the "everything else" of the whitelist mode, never for an embedding's markers).
-  if (url.origin === location.origin || (c.sd.length > 0 && inSet(url.hostname))) return false;
+  if (url.origin == location.origin || (c.sd.length > 0 && inSet(url.hostname))) return false;
   if (remembered().includes(url.host)) return false;
   const listed = has(src, c.im);
   return (c.iw ? !listed : listed) && undefined;
@@ -139,7 +139,7 @@ export const consentSwitch = (f: HTMLIFrameElement, e: EmbeddingConfig) => {
     h('style', {}, `:host{${vars}}${CSS}`),
     toggle(`${t(T.blockedContentConsentSwitchAllowEmbedding)}: ${texts(e)[0]}`, true, false, false, (v) => {
       if (v) return;
-      decide([...S.acc].filter((id) => id !== e.i), 'save');
+      decide([...S.acc].filter((id) => id != e.i), 'save');
       location.reload();
     }),
   );
@@ -166,7 +166,7 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
         writeAll(all);
       }
       for (const item of blockedFrames.slice()) {
-        if (item[0] === f || (always && !item[2] && new URL(item[0].getAttribute(ATTR)!, S._here).host === host)) unblockFrame(item);
+        if (item[0] == f || (always && !item[2] && new URL(item[0].getAttribute(ATTR)!, S._here).host == host)) unblockFrame(item);
       }
     }
   };

@@ -45,7 +45,7 @@ function start(): void {
   hashLinks();
   w.CCM = api;
   if (__PLACET_SX__) decorateLinks();
-  const onLegalPage = [T.imprintUrl, T.privacyPolicyUrl].some((k, i) => t(k) && !c.sw[i] && S._here.split('#')[0] === t(k));
+  const onLegalPage = [T.imprintUrl, T.privacyPolicyUrl].some((k, i) => t(k) && !c.sw[i] && S._here.split('#')[0] == t(k));
   apply();
   if ((S.decided || S._implicit) && !(__PLACET_SX__ && token)) announce(false);
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.

@@ -35,12 +35,12 @@ export const blocks = (el: HTMLScriptElement) => {
   if (any(key, c.am)) return false;
   if (any(key, c.bm) || em.some((e) => !allowed(e) && any(key, e.sm))) return true;
   if (!c.ns[0] || any(key, c.ig) || em.some((e) => any(key, e.sm))) return false;
-  return src ? new URL(src, S._here).origin !== location.origin || c.ns[1] : c.ns[2];
+  return src ? new URL(src, S._here).origin != location.origin || c.ns[1] : c.ns[2];
 };
 
 /** `changed`: its `src` was set in place (seen, below): the script was prepared then, and only `evict` stops it. */
 export const checkScript = (el: HTMLScriptElement, changed?: unknown) => {
-  if (el === S._own || S._approved.has(el) || el.hasAttribute(ATTR)) return;
+  if (el == S._own || S._approved.has(el) || el.hasAttribute(ATTR)) return;
   const type = (el.getAttribute('type') || '').toLowerCase();
   if (type == 'text/x-ccm-loader') {
     el.setAttribute(ATTR, 'l');
@@ -415,7 +415,7 @@ export const loaderAllowed = (el: HTMLScriptElement) => {
   const group = el.getAttribute('data-ccm-loader-group');
   // `src` as runScript reads it: a loader written with plain `src` matched no embedding and never ran.
   const src = el.getAttribute('data-ccm-loader-src') || el.getAttribute('src') || '';
-  const owner = em.find((e) => (group ? e.g === group : has(src, e.sm)));
+  const owner = em.find((e) => (group ? e.g == group : has(src, e.sm)));
   return !!owner && allowed(owner) && !has(src, c.bm);
 };
 

@@ -15,13 +15,13 @@ import { refill } from './handover.js';
 export const KEY = 'ccm_consent';
 
 /** `hostname` is `d` or below it. */
-export const under = (hostname: string, d: string) => hostname === d || hostname.endsWith(`.${d}`);
+export const under = (hostname: string, d: string) => hostname == d || hostname.endsWith(`.${d}`);
 
 // Storage can be refused (a third-party frame with blocked storage, a sandbox, a full quota): the decision
 // then lives in memory for the page, and the widget keeps working.
 export const openStore = (): Storage | null | undefined => {
   try {
-    const st = c.s === 1 ? null : c.s === 2 || c.lt === 0 ? sessionStorage : localStorage;
+    const st = c.s == 1 ? null : c.s == 2 || c.lt == 0 ? sessionStorage : localStorage;
     st?.getItem(KEY);
     return st;
   } catch {
@@ -67,17 +67,17 @@ export const now = () => new Date().toISOString();
  */
 export const ucid = () => S._stored?.ucid || S._u || (S._u = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join(''));
 
-export const byId = (id: string) => em.find((e) => e.i === id);
+export const byId = (id: string) => em.find((e) => e.i == id);
 
 // requireConsentForMandatoryEmbeddings: "technically necessary" embeddings wait for consent like any other.
-export const fixed = (p: string) => p === NECESSARY && !c.rm;
+export const fixed = (p: string) => p == NECESSARY && !c.rm;
 
 export const necessary = em.filter((e) => fixed(e.p)).map((e) => e.i);
 
 // enableOnlyInEu, visitor from outside the area (told by the service): everything is enabled without a
 // banner and without a record, unless GPC or honoured DNT asks otherwise; a choice they make counts as usual.
 export const activeHere = (e: EmbeddingConfig) => {
-  const listed = e.x.some((u) => (u.endsWith('*') ? S._here.startsWith(u.slice(0, -1)) : S._here === u));
+  const listed = e.x.some((u) => (u.endsWith('*') ? S._here.startsWith(u.slice(0, -1)) : S._here == u));
   return e.xm ? listed : !listed;
 };
 
@@ -93,7 +93,7 @@ export const decide = (ids: Iterable<string>, button: string) => {
   const embeddings = [...S.acc];
   const t = now();
   S._stored = all[c.p] = {
-    gen: 2, ucid: ucid(), consent: embeddings.some((id) => byId(id)?.p !== NECESSARY), embeddings,
+    gen: 2, ucid: ucid(), consent: embeddings.some((id) => byId(id)?.p != NECESSARY), embeddings,
     created: S._stored?.created || t, updated: t, clickedButton: button, lang: S.lang, rev: c.r, lrev: c.lr,
     iframeConsentDomains: all[c.p]?.iframeConsentDomains || [],
   };

@@ -14,7 +14,7 @@ export const declaration = () =>
       c.cd[1] ? h('p', {}, h('a', { href: '#CCM.openControlPanel' }, t(T.changeConsentText))) : '',
       ...purposes().map((p) =>
         h('div', {}, h(`h${c.cd[0]}`, {}, bundle().pu[p]![0]),
-          ...em.filter((e) => e.p === p).map((e) => h('div', {}, h(`h${c.cd[0] + 1}`, {}, texts(e)[0]), h('p', {}, texts(e)[2]), assetTable(texts(e)[11])))),
+          ...em.filter((e) => e.p == p).map((e) => h('div', {}, h(`h${c.cd[0] + 1}`, {}, texts(e)[0]), h('p', {}, texts(e)[2]), assetTable(texts(e)[11])))),
       ),
     );
     S.lang = visitors;

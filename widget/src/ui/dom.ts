@@ -41,4 +41,4 @@ export const assetTable = (rows: [string, string, string][]) =>
     ...rows.map((r) => h('tr', {}, ...r.map((v) => h('td', {}, v)))),
   );
 
-export const purposes = () => c.pu.filter((p) => p === NECESSARY || em.some((e) => e.p === p));
+export const purposes = () => c.pu.filter((p) => p == NECESSARY || em.some((e) => e.p == p));

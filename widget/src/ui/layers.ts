@@ -23,15 +23,15 @@ export const build = () => {
     const e = ev as KeyboardEvent;
     if (!S.layer) return;
     if (e.key == 'Escape') {
-      if (S.layer === 4) render(S._legalFrom);
-      else if (S.layer === 3) render(2);
-      else if (S.layer === 2) back();
+      if (S.layer == 4) render(S._legalFrom);
+      else if (S.layer == 3) render(2);
+      else if (S.layer == 2) back();
       else if (S.decided) closeLayer();
       else if (th.close) dismiss();
     } else if (e.key == 'Tab' && (S.layer > 1 || th.blocking)) {
       const f = [...S._panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
       const i = f.indexOf(root.activeElement as HTMLElement);
-      const next = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : i === f.length - 1 ? 0 : i + 1;
+      const next = e.shiftKey ? (i <= 0 ? f.length - 1 : i - 1) : i == f.length - 1 ? 0 : i + 1;
       f[next]?.focus();
       e.preventDefault();
     }
@@ -65,12 +65,12 @@ export const legalLinks = (L = Object.keys(c.loc)) =>
   ), L[1] && h('select', {
     'aria-label': t(T.languageLabel),
     onchange: (ev: Event) => (api.switchLocale((ev.target as HTMLSelectElement).value), S._panel.querySelector('select')!.focus()),
-  }, ...L.map((n) => h('option', { value: n, selected: n === S.lang }, c.loc[n]!.n))));
+  }, ...L.map((n) => h('option', { value: n, selected: n == S.lang }, c.loc[n]!.n))));
 
 export const purposeToggle = (p: string) => {
-  const ids = em.filter((e) => e.p === p).map((e) => e.i);
+  const ids = em.filter((e) => e.p == p).map((e) => e.i);
   const n = ids.filter((id) => S._sel.has(id)).length;
-  return toggle(bundle().pu[p]![0], fixed(p) || (n > 0 && n === ids.length), fixed(p), n > 0 && n < ids.length, (v) => {
+  return toggle(bundle().pu[p]![0], fixed(p) || (n > 0 && n == ids.length), fixed(p), n > 0 && n < ids.length, (v) => {
     ids.forEach((id) => (v ? S._sel.add(id) : S._sel.delete(id)));
     render(S.layer);
   });
@@ -97,7 +97,7 @@ export const dialog = (title: string, modal: boolean, ...body: (Node | string | 
       'div',
       { class: 'b', role: 'dialog', 'aria-modal': modal && 'true', 'aria-labelledby': 'ccm-t' },
       th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
-      th.close && S.layer === 1 && btn('x', '×', S.decided ? closeLayer : dismiss, t(T.detailsCloseButtonText)),
+      th.close && S.layer == 1 && btn('x', '×', S.decided ? closeLayer : dismiss, t(T.detailsCloseButtonText)),
       h('h2', { id: 'ccm-t' }, title),
       ...body,
       c.ft && h('p', { class: 'w' }, link(c.ft, c.fu, true) || c.ft),
@@ -139,7 +139,7 @@ export const views: Record<number, () => HTMLElement> = {
       true,
       ...purposes().map((p) =>
         h('section', {}, h('h3', {}, bundle().pu[p]![0]),
-          ...em.filter((e) => e.p === p).map((e) => {
+          ...em.filter((e) => e.p == p).map((e) => {
             const x = texts(e);
             const row = (k: T, v: string | Node) => v && h('div', {}, h('dt', {}, t(k)), h('dd', {}, v));
             return h('details', {},
@@ -200,7 +200,7 @@ export function closeLayer() {
   if (!S.layer) return;
   render(0);
   // Focus goes back where it was; the body needs no focus() call (and the forced layout it costs).
-  if (S._returnTo !== doc.body) (S._returnTo as HTMLElement | null)?.focus?.();
+  if (S._returnTo != doc.body) (S._returnTo as HTMLElement | null)?.focus?.();
   dispatch('ccm19WidgetClosed');
 }
 
