@@ -80,7 +80,8 @@ const one = (n: Node) => {
   if (frame(n)) checkFrame(n as HTMLIFrameElement);
   // A declarative shadow root (`<template shadowrootmode>` in the HTML, a server-rendered component's) that the parser
   // attached: observed from now on, and what it holds checked, before the parser runs a script in it. Its host is a
-  // node reported to the observer, or an undefined custom element in one (`:not(:defined)` below).
+  // node reported to the observer, or an undefined custom element in one (`:not(:defined)` below). Each time its host
+  // is checked (observing a root again changes nothing; what was held or let through is passed by).
   const r = (n as Element).shadowRoot;
   if (r) shadow(r);
 };
@@ -383,8 +384,7 @@ export const runScript = (old: HTMLScriptElement, loader?: boolean, after?: HTML
       });
     }
     evaluating = undefined;
-    // eslint-disable-next-line @typescript-eslint/no-unused-expressions
-    out && written();
+    if (out) written();
     return;
   }
   const s = doc.createElement('script');
