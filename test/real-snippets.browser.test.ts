@@ -497,23 +497,13 @@ describe('Placet unreachable: the snippet the Hosting API hands out fails closed
   }, 120_000);
 
   it('with Placet reachable the fallback stays out of the way: the unlisted host loads, the widget blocks as always', async () => {
-    const s = await apiSetup();
-    const path = `/p${++pageNo}`;
-    site.setPage(path, page(s));
-    const context = await browser.newContext();
-    const requests: string[] = [];
-    await context.route(/^https:/, (route) => answer(route, requests));
-    const p = await context.newPage();
-    await p.goto(`${site.url}${path}`);
-    await p.waitForFunction(() => document.readyState === 'complete');
-    await p.waitForTimeout(500);
-    const o = { context, page: p, requests };
+    const o = await open(await apiSetup(), 1, page, answer);
     await assertNothingRan(o);
-    expect(await globalOf(p, '__ran_unlisted')).toBe(true);
-    expect(await globalOf(p, '__ran_cdn')).toBe(true);
-    await widget(p).locator('button.a').click();
-    for (const [, v] of SCRIPTS) await p.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, v.global!, { timeout: 15_000 });
-    await context.close();
+    expect(await globalOf(o.page, '__ran_unlisted')).toBe(true);
+    expect(await globalOf(o.page, '__ran_cdn')).toBe(true);
+    await widget(o.page).locator('button.a').click();
+    for (const [, v] of SCRIPTS) await o.page.waitForFunction((g) => (window as unknown as Record<string, unknown>)[g] === true, v.global!, { timeout: 15_000 });
+    await o.context.close();
   }, 120_000);
 });
 

@@ -53,15 +53,16 @@ export interface AuditPage {
  * "Embedding"); one the widget stopped at its start is there as its blocked copy, with the type it had in
  * `data-ccm-type`. Scripts of other types (JSON-LD, import maps, the widget's loader markup) are left out.
  */
-const scriptsBeforeSnippet = (widgetScript: RegExp) => String.raw`(() => {
+const scriptsBeforeSnippet = (widgetScript: RegExp, snippetInline: readonly string[]) => String.raw`(() => {
   const widget = new RegExp(${JSON.stringify(widgetScript.source)});
+  const placet = ${JSON.stringify(snippetInline)};
   const all = Array.from(document.scripts);
   const own = all.findIndex((s) => widget.test(s.src));
   return own < 0 ? [] : all.slice(0, own)
     .filter((s) => /^((text|application)\/(java|ecma)script|module|)$/i.test(s.getAttribute('data-ccm-type') ?? s.getAttribute('type') ?? ''))
     .map((s) => s.src || s.text.trim().slice(0, 2000))
     // The snippet's own inline parts (its fallback, strict mode's switches) are Placet's, not the site's.
-    .filter((x) => x !== '' && !/^(\(function\(w,d,f\)\{w\.ccmFallback=|var ccmStrict=|ccmStrict\.indexOf\()/.test(x))
+    .filter((x) => x !== '' && !placet.some((p) => x.startsWith(p)))
     .slice(0, 200);
 })()`;
 
@@ -73,6 +74,10 @@ export interface AuditCrawlOptions {
   readonly placetOrigin: string;
   /** The widget's script address (scan-pass.ts, widgetScriptPattern): what is above it ran before the widget. */
   readonly widgetScript: RegExp;
+  /** How the snippet's own inline scripts begin (strict-policy.ts, SNIPPET_INLINE_STARTS): not the site's scripts. */
+  readonly snippetInline: readonly string[];
+  /** The global the snippet's fallback defines (strict-policy.ts, FALLBACK). */
+  readonly fallback: string;
 }
 
 /**
@@ -112,9 +117,9 @@ export async function crawlForAudit(
     const widget = await firstVisitor.bannerShown();
     await firstVisitor.quiet(Math.min(SETTLE_MS, state.remaining() - MIN_PAGE_MS));
     await firstVisitor.collect();
-    const above = await bounded(firstVisitor.page.evaluate<string[]>(scriptsBeforeSnippet(options.widgetScript)), 2000, []);
+    const above = await bounded(firstVisitor.page.evaluate<string[]>(scriptsBeforeSnippet(options.widgetScript, options.snippetInline)), 2000, []);
     // What the snippet's first line defines (strict-policy.ts, fallbackScript); unknown counts as there.
-    const fallback = await bounded(firstVisitor.page.evaluate<boolean>('typeof window.ccmFallback == "function"'), 2000, true);
+    const fallback = await bounded(firstVisitor.page.evaluate<boolean>(`typeof window[${JSON.stringify(options.fallback)}] == "function"`), 2000, true);
     const anchors = await bounded(
       firstVisitor.page.evaluate<{ href: string; text: string }[]>(
         `Array.from(document.querySelectorAll('a[href]')).slice(0, 2000).map((a) => ({ href: String(a.href), text: '' }))`,

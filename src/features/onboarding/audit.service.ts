@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.js';
 import { requireDomain } from '../domains/domain-scope.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
 import { listEmbeddings } from '../embeddings/embeddings.service.js';
+import { FALLBACK, SNIPPET_INLINE_STARTS } from '../widget/strict-policy.js';
 import { crawlForAudit, type AuditPage } from './audit-crawl.js';
 import { AuditRules, refusedAfterAcceptAll } from './audit-rules.js';
 import { onboardingLinks } from './onboarding.repository.js';
@@ -30,7 +31,7 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
         (route) => route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*' } }),
       );
     },
-    (newContext, state, proxy) => crawlForAudit(newContext, state, proxy, { placetOrigin, widgetScript: widgetScriptPattern(deps.config.publicUrl) }, pages),
+    (newContext, state, proxy) => crawlForAudit(newContext, state, proxy, { placetOrigin, widgetScript: widgetScriptPattern(deps.config.publicUrl), snippetInline: SNIPPET_INLINE_STARTS, fallback: FALLBACK }, pages),
   );
   const rules = new AuditRules(
     await listEmbeddings(deps, clientId, domainId),

@@ -19,6 +19,14 @@ const NECESSARY = '41ba25c';
 /** The cookie the widget writes (widget/src/strict.ts): the accepted embeddings' ids, joined by `.`. */
 export const STRICT_COOKIE = 'ccm_consent_strict';
 
+/** The global the snippet's fallback defines (fallbackScript) and Placet's "not ours" notice calls (widget.service.ts). */
+export const FALLBACK = 'ccmFallback';
+
+/** How the snippet's own inline scripts begin: the enforcement audit tells them from the site's scripts by it. */
+const FALLBACK_INLINE = `(function(w,d,f){w.${FALLBACK}=`;
+const STRICT_INLINE = ['var ccmStrict=', 'ccmStrict.indexOf('] as const;
+export const SNIPPET_INLINE_STARTS = [FALLBACK_INLINE, ...STRICT_INLINE];
+
 /**
  * The hosts an embedding's markers name: the part of a marker before its first `/`, `?` or `#` when that is a
  * host under a public suffix (`googletagmanager.com/gtag/js` → googletagmanager.com; not `fbevents.js`,
@@ -35,12 +43,17 @@ export function embeddingHosts(e: Pick<Embedding, 'scriptMarkers' | 'iframeMarke
   return [...hosts];
 }
 
+/** An embedding waits for consent: any but a necessary one, and those too with requireConsentForMandatoryEmbeddings. */
+const needsConsent = (domain: Pick<Domain, 'requireConsentForMandatoryEmbeddings'>, e: Embedding) =>
+  e.purpose !== NECESSARY || domain.requireConsentForMandatoryEmbeddings;
+
 /** The embeddings that get a policy of their own: active, needing consent, naming at least one host. */
 export function strictEmbeddings(domain: Pick<Domain, 'requireConsentForMandatoryEmbeddings'>, embeddings: Embedding[]) {
-  return embeddings.filter(
-    (e) => e.active && (e.purpose !== NECESSARY || domain.requireConsentForMandatoryEmbeddings) && embeddingHosts(e).length > 0,
-  );
+  return embeddings.filter((e) => e.active && needsConsent(domain, e) && embeddingHosts(e).length > 0);
 }
+
+/** The domain's `strictAllowedHosts`, as the policies name hosts. */
+const allowedHosts = (domain: Pick<Domain, 'strictAllowedHosts'>) => domain.strictAllowedHosts.map((h) => h.toLowerCase());
 
 /** `host` is `parent` or below it. */
 const under = (host: string, parent: string) => host === parent || host.endsWith(`.${parent}`);
@@ -73,18 +86,16 @@ export function strictSnippet(
   if (!domain.strictBlocking) return '';
   const strict = strictEmbeddings(domain, embeddings);
   if (strict.length === 0) return '';
-  const everyHost = [
-    ...new Set([...embeddings.filter((e) => e.active).flatMap(embeddingHosts), ...domain.strictAllowedHosts.map((h) => h.toLowerCase())]),
-  ];
+  const everyHost = [...new Set([...embeddings.filter((e) => e.active).flatMap(embeddingHosts), ...allowedHosts(domain)])];
   const parts = [
-    `<script>var ccmStrict=(document.cookie.match(/(?:^|; )${STRICT_COOKIE}=([^;]*)/)||[0,""])[1].split(".")</script>`,
+    `<script>${STRICT_INLINE[0]}(document.cookie.match(/(?:^|; )${STRICT_COOKIE}=([^;]*)/)||[0,""])[1].split(".")</script>`,
   ];
   for (const e of strict) {
     const own = embeddingHosts(e);
     const allowed = everyHost.filter((h) => !own.some((o) => under(o, h) || under(h, o)));
     // Embedding ids are 7 hex characters and hosts match /^[a-z0-9.-]+$/: nothing here needs escaping.
     parts.push(
-      `<script>ccmStrict.indexOf("${e.id}")<0||document.write("<!--")</script>` +
+      `<script>${STRICT_INLINE[1]}"${e.id}")<0||document.write("<!--")</script>` +
         `<meta http-equiv="Content-Security-Policy" content="${policy(allowed, placetOrigin)}"><!---->`,
     );
   }
@@ -112,14 +123,14 @@ export function fallbackScript(
   embeddings: Embedding[],
   publicUrl: string,
 ): string {
-  const necessary = domain.requireConsentForMandatoryEmbeddings ? [] : embeddings.filter((e) => e.active && e.purpose === NECESSARY);
-  const allowed = [...new Set([...necessary.flatMap(embeddingHosts), ...domain.strictAllowedHosts.map((h) => h.toLowerCase())])];
+  const necessary = embeddings.filter((e) => e.active && !needsConsent(domain, e));
+  const allowed = [...new Set([...necessary.flatMap(embeddingHosts), ...allowedHosts(domain)])];
   const app = JSON.stringify(`${publicUrl}/public/app.js?`);
   // Hosts match /^[a-z0-9.-]+$/ and Placet's origin is a URL origin: the policy holds no double quote, backslash or `<`.
   const meta = JSON.stringify(`<meta http-equiv="Content-Security-Policy" content="${policy(allowed, new URL(publicUrl).origin)}">`);
   const warn = JSON.stringify('Placet: the consent widget could not start; third-party content stays blocked on this page');
   return (
-    `<script>(function(w,d,f){w.ccmFallback=f=function(s){s=s||d.currentScript;s&&s.src&&s.src.indexOf(${app})==0&&d.readyState=="loading"&&!f.done&&` +
+    `<script>${FALLBACK_INLINE}f=function(s){s=s||d.currentScript;s&&s.src&&s.src.indexOf(${app})==0&&d.readyState=="loading"&&!f.done&&` +
     `(f.done=d.write(${meta})||1,console.warn(${warn}))};w.addEventListener("error",function(e){f(e.target.src?e.target:0)},!0)})(window,document)</script>`
   );
 }

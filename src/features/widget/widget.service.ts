@@ -24,6 +24,7 @@ import { quotaNoticesFor } from '../quotas/quotas.notices.js';
 import { outsideGdprArea } from './gdpr-area.js';
 import { buildWidgetConfig, type LanguageChoice } from './widget-config.js';
 import { compressed, pickEncoding } from './script-chunk.js';
+import { FALLBACK } from './strict-policy.js';
 import { gvlStoreFor } from '../tcf/tcf.gvl.js';
 import { tcfPrefix, tcfSuffix } from '../tcf/tcf.code.js';
 import { tcfTexts, tcfUnavailable, tcfWidgetConfig } from '../tcf/tcf.service.js';
@@ -118,7 +119,7 @@ const NOOP_HEADERS = { 'content-type': 'application/javascript; charset=utf-8', 
  */
 const notice = (message: string): WidgetResponse => ({
   status: 200,
-  body: `console.warn(${JSON.stringify(`Placet: ${message}`)});self.ccmFallback&&ccmFallback();`,
+  body: `console.warn(${JSON.stringify(`Placet: ${message}`)});self.${FALLBACK}&&${FALLBACK}();`,
   headers: NOOP_HEADERS,
 });
 
