@@ -944,6 +944,30 @@ describe('widget in Chromium', () => {
     await context.close();
   });
 
+  // Both live in the options variant since stop 52 (usesOptions in widget-code.ts): the domain that uses one gets it.
+  it('has "Select all" and "Deselect all" in the settings with settingsCheckAndUncheckAllButtons, and neither without', async () => {
+    const plain = await setup();
+    const a = await open(pageHtml(plain));
+    await widget(a.page).locator('button.s', { hasText: 'Settings' }).click();
+    await widget(a.page).locator('button.a', { hasText: 'Save' }).waitFor();
+    expect(await widget(a.page).locator('button', { hasText: /Select all|Deselect all|Privacy policy/ }).count()).toBe(0);
+    await a.context.close();
+
+    const s = await setup({ theme: { settingsCheckAndUncheckAllButtons: true } });
+    const { page, context } = await open(pageHtml(s));
+    await widget(page).locator('button.s', { hasText: 'Settings' }).click();
+    const boxes = widget(page).locator('label input');
+    await widget(page).locator('button.s', { hasText: /^Select all$/ }).click();
+    expect(await boxes.evaluateAll((l) => l.map((b) => (b as HTMLInputElement).checked))).toEqual([true, true, true, true]);
+    await widget(page).locator('button.s', { hasText: 'Deselect all' }).click();
+    // The necessary purpose stays on (and fixed); the others are off.
+    expect(await boxes.evaluateAll((l) => l.map((b) => (b as HTMLInputElement).checked))).toEqual([true, false, false, false]);
+    await widget(page).locator('button.s', { hasText: /^Select all$/ }).click();
+    await widget(page).locator('button.a', { hasText: 'Save' }).click();
+    expect(JSON.parse((await stored(page))!)['/'].embeddings.length).toBe(Object.keys(s.ids).length);
+    await context.close();
+  });
+
   it('keeps the banner to about a third of a 390×844 phone, in English and German, with nothing required hidden', async () => {
     const s = await setup();
     for (const name of ['en', 'de_DE']) {

@@ -33,13 +33,16 @@ export const WIDGET_STRICT_EXTRA_BROTLI = 128;
 
 /**
  * What the options most domains leave off may add to any variant: evalInlineScripts (inline copies run through a
- * global eval), deleteUnknownCookies (undeclared cookies deleted, and the reload) and appendConsentSwitchToIframes
- * (the switch under a frame the visitor let load), about 250–290 B brotli (brotli codes the same source a few bytes
- * apart in each variant). Served only to domains with one of them on since 2026-11-29, when the base widget needed the
- * room for `document.write` in the copies it runs after consent (scripts.ts, hook); 288 B since shadow roots are
- * observed (stop 51: the options variant came out 3 B over 256 with no change of its own).
+ * global eval), deleteUnknownCookies (undeclared cookies deleted, and the reload), appendConsentSwitchToIframes (the
+ * switch under a frame the visitor let load), and since stop 52 a legal text shown inside the widget (display mode
+ * `direct`) and the theme's check-all buttons, about 370 B brotli (brotli codes the same source a few bytes apart in
+ * each variant). Served only to domains with one of them on (usesOptions in src/features/widget/widget-code.ts) since
+ * 2026-11-29, when the base widget needed the room for `document.write` in the copies it runs after consent
+ * (scripts.ts, hook); 288 B since shadow roots are observed (stop 51), 384 B since the legal layer and the check-all
+ * buttons moved here to make room in the base widget for checking a frame's address before a script sets it (stop
+ * 52, iframes.ts `hookFrames`).
  */
-export const WIDGET_OPT_EXTRA_BROTLI = 288;
+export const WIDGET_OPT_EXTRA_BROTLI = 384;
 
 // The TypeScript source ships with Placet; esbuild bundles it at start (about 20 ms), so the served code
 // always matches the source.

@@ -4,7 +4,7 @@
  * script gets `type="text/plain"` and runs, as a copy, once its embedding is accepted.
  */
 import { c, doc, em, S, w } from './state.js';
-import { applyFrames, checkFrame } from './iframes.js';
+import { applyFrames, at, checkFrame, hookFrames } from './iframes.js';
 import { allowed } from './storage.js';
 import { show } from './ui/layers.js';
 
@@ -68,16 +68,10 @@ export const checkScript = (el: HTMLScriptElement, changed?: unknown) => {
   blockedScripts.push(el);
 };
 
-/**
- * An iframe, or an `<object>` or `<embed>`, which load a web page as a frame does (iframes.ts). `n` may be null: the
- * parent of a text node removed since its record was made.
- */
-const frame = (n: Node | null) => /^(iframe|object|embed)$/.test((n as Element | null)?.localName as string);
-
 /** One node: a script, a frame, or the host of a shadow root. */
 const one = (n: Node) => {
   if (n instanceof HTMLScriptElement) return checkScript(n);
-  if (frame(n)) checkFrame(n as HTMLIFrameElement);
+  if (at(n)) checkFrame(n as HTMLIFrameElement);
   // A declarative shadow root (`<template shadowrootmode>` in the HTML, a server-rendered component's) that the parser
   // attached: observed from now on, and what it holds checked, before the parser runs a script in it. Its host is a
   // node reported to the observer, or an undefined custom element in one (`:not(:defined)` below). Each time its host
@@ -178,7 +172,7 @@ const seen = (records: MutationRecord[]) => {
     // Rocket runs in Chromium by taking its type away and setting its `src` in place.
     const el = r.target.nodeType == 3 ? r.target.parentNode : r.target;
     if (el instanceof HTMLScriptElement) checkScript(el, r.attributeName);
-    else if (frame(el)) checkFrame(el as HTMLIFrameElement, 1);
+    else if (at(el)) checkFrame(el as HTMLIFrameElement, 1);
     r.addedNodes.forEach(check);
     if (parsing && r.target != t) watch((t = r.target));
   });
@@ -209,6 +203,7 @@ export const hook = () => {
     return shadow(attach.call(this, o));
   };
   patch(Range.prototype, ['insertNode', 'surroundContents']);
+  hookFrames();
   // Loader markup printed before the snippet (a WordPress plugin's wp_head hook that runs first) is inert until
   // now: it was never seen by the observer below and stayed silent after consent.
   doc.querySelectorAll('script[type="text/x-ccm-loader" i]').forEach(check);

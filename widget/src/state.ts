@@ -68,13 +68,13 @@ const fields = {
   layer: 0,
   /** The embeddings ticked in the settings, not yet saved. */
   _sel: new Set<string>(),
-  /** The legal text shown in layer 4, and the layer it was opened from. */
-  _legal: 0 as T,
-  _legalFrom: 1,
 };
 
 /** The state set later, at start or by a decision: absent from the literal (it would only spell out `undefined`). */
 interface Later {
+  /** The legal text shown in layer 4 (options variant), and the layer it was opened from: set before it opens. */
+  _legal?: T;
+  _legalFrom?: number;
   /** The widget's own <script> element (never blocked). */
   _own?: HTMLOrSVGScriptElement | null;
   /** Where focus goes back to when the widget closes. */

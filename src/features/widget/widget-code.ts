@@ -1,12 +1,13 @@
 import { buildWidget, CONFIG_TOKEN } from '../../../widget/build.js';
+import type { WidgetConfig } from '../../../widget/src/types.js';
 
 const code = new Map<string, Promise<string>>();
 
 /**
  * The widget bundles, each built once per process: the base, and the variant with the cross-domain hand-over
  * (`crossDomain`, docs/widget.md), each also with the TCF bridge (`tcf`, docs/tcf.md) and with strict blocking
- * (`strict`, docs/widget.md "Strict mode"), and with the options most domains leave off (`opt`: evalInlineScripts,
- * deleteUnknownCookies, appendConsentSwitchToIframes). The served widget and the console's theme preview share them.
+ * (`strict`, docs/widget.md "Strict mode"), and with the options most domains leave off (`opt`, usesOptions below).
+ * The served widget and the console's theme preview share them.
  */
 export const widgetCode = (crossDomain = false, tcf = false, strict = false, opt = false): Promise<string> => {
   const key = `${crossDomain}${tcf}${strict}${opt}`;
@@ -18,3 +19,11 @@ export const widgetCode = (crossDomain = false, tcf = false, strict = false, opt
 /** A bundle with its configuration in place: V8 parses `JSON.parse` of a string literal much faster than an equally large object literal. */
 export const withConfig = (bundle: string, config: unknown): string =>
   bundle.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(config))})`);
+
+/**
+ * Whether a configuration needs the options variant (`opt`): one of the settings most domains leave off is on:
+ * evalInlineScripts, deleteUnknownCookies, appendConsentSwitchToIframes, a legal text shown inside the widget (display
+ * mode `direct`) or the theme's check-all buttons. Their code is in that variant only (docs/widget.md, "Size and speed").
+ */
+export const usesOptions = (c: Pick<WidgetConfig, 'ev' | 'du' | 'cs' | 'lg'> & { th: Pick<WidgetConfig['th'], 'checkAll'> }): boolean =>
+  !!(c.ev || c.du || c.cs || c.th.checkAll || c.lg.some((l) => l[1]));

@@ -5,7 +5,7 @@ import { domainRowToDomain } from '../domains/domains.service.js';
 import type { ThemeSettings } from '../themes/themes.schemas.js';
 import { themeRowToTheme } from '../themes/themes.service.js';
 import { buildWidgetConfig } from './widget-config.js';
-import { widgetCode, withConfig } from './widget-code.js';
+import { usesOptions, widgetCode, withConfig } from './widget-code.js';
 import { readWidgetSources } from './widget-sources.js';
 
 export interface PreviewRequest {
@@ -40,5 +40,6 @@ export async function previewWidget(deps: Deps, clientId: string, domainId: stri
     },
     { forced: req.lang },
   );
-  return withConfig(await widgetCode(), { ...built, sh: '', tk: '' });
+  // The options variant where the theme or domain needs it: the check-all buttons and legal texts shown inside the widget are only there.
+  return withConfig(await widgetCode(false, false, false, usesOptions(built)), { ...built, sh: '', tk: '' });
 }

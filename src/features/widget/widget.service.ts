@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { metrics } from '../../metrics.js';
 import { parseFeatures } from '../clients/clients.service.js';
-import { widgetCode, withConfig } from './widget-code.js';
+import { usesOptions, widgetCode, withConfig } from './widget-code.js';
 import { readWidgetSources } from './widget-sources.js';
 import { pageMatchesDomain } from '../domains/domain-name.js';
 import { domainRowToDomain } from '../domains/domains.service.js';
@@ -344,9 +344,8 @@ export class WidgetService {
     if (blocked) served.bl = `Placet: ${BLOCKED[blocked]}; the page runs nothing that needs consent.`;
     // The TCF variant (widget/build.ts) is built on its first use: most instances serve no TCF domain.
     // Strict blocking's part of the widget only where the configuration names embeddings for it (widget-config.ts).
-    // evalInlineScripts, deleteUnknownCookies and appendConsentSwitchToIframes likewise: most domains leave them off and
-    // carry none of their code.
-    const code = withConfig(await widgetCode(delivery.sx, !!tcf, served.st.length > 0, !!(served.ev || served.du || served.cs)), served);
+    // The options most domains leave off likewise (usesOptions): those domains carry none of their code.
+    const code = withConfig(await widgetCode(delivery.sx, !!tcf, served.st.length > 0, usesOptions(served)), served);
     // TCF: the IAB stub runs first, synchronously, so vendor scripts can queue __tcfapi calls before the
     // widget and its TCF chunk have loaded (docs/tcf.md). Without a CMP id or GVL: a console line says why.
     const unavailable = domain.tcfEnabled && !tcf && !blocked ? tcfUnavailable(this.deps) : undefined;

@@ -23,7 +23,7 @@ export const build = () => {
     const e = ev as KeyboardEvent;
     if (!S.layer) return;
     if (e.key == 'Escape') {
-      if (S.layer == 4) render(S._legalFrom);
+      if (__PLACET_OPT__ && S.layer == 4) render(S._legalFrom!);
       else if (S.layer == 3) render(2);
       else if (S.layer == 2) back();
       else if (S.decided) closeLayer();
@@ -59,7 +59,7 @@ export const save = (ev: Event) => trusted(ev) && decide(S._sel, 'save');
 // focus kept on it across the redraw (arrow keys change a closed <select> one step at a time).
 export const legalLinks = (L = Object.keys(c.loc)) =>
   h('p', { class: 'l' }, ...c.lg.map(([f, direct, blank]) =>
-    direct && t(f + 2)
+    __PLACET_OPT__ && direct && t(f + 2)
       ? btn('k', t(f), () => ((S._legal = f), (S._legalFrom = S.layer), render(4)))
       : link(t(f), t(f + 1), blank),
   ), L[1] && h('select', {
@@ -105,11 +105,6 @@ export const dialog = (title: string, modal: boolean, ...body: (Node | string | 
   );
 
 export const views: Record<number, () => HTMLElement> = {
-  4: () => {
-    const body = h('div');
-    body.innerHTML = t(S._legal + 2); // documented as HTML: the only text not escaped
-    return dialog(t(S._legal), true, body, h('div', { class: 'n' }, btn('s', t(T.detailsCloseButtonText), () => render(S._legalFrom))));
-  },
   1: () =>
     dialog(
       t(T.widgetTitle),
@@ -124,7 +119,7 @@ export const views: Record<number, () => HTMLElement> = {
       t(T.categoriesTitle),
       true,
       ...purposes().map((p) => h('div', { class: 'p' }, purposeToggle(p), h('p', {}, bundle().pu[p]![1]))),
-      th.checkAll && h('p', {}, btn('s', t(T.checkAllButtonText), () => ((S._sel = new Set(em.map((e) => e.i))), render(2))), btn('s', t(T.uncheckAllButtonText), () => ((S._sel = new Set()), render(2)))),
+      __PLACET_OPT__ && th.checkAll && h('p', {}, btn('s', t(T.checkAllButtonText), () => ((S._sel = new Set(em.map((e) => e.i))), render(2))), btn('s', t(T.uncheckAllButtonText), () => ((S._sel = new Set()), render(2)))),
       h('div', { class: 'n' },
         btn('a', t(T.categoriesSaveButtonText), save),
         th.settingsAcceptAll && btn('a', t(T.categoriesFullConsentButtonText), acceptAll),
@@ -164,6 +159,15 @@ export const views: Record<number, () => HTMLElement> = {
       h('div', { class: 'n' }, btn('a', t(T.categoriesSaveButtonText), save), btn('s', t(T.detailsCloseButtonText), () => render(2))),
     ),
 };
+
+// A legal text shown inside the widget (display mode `direct`; the default, `link`, is a link): in the options
+// variant only, which the service serves to a domain that shows one so (docs/widget.md, "Size and speed").
+if (__PLACET_OPT__)
+  views[4] = () => {
+    const body = h('div');
+    body.innerHTML = t(S._legal! + 2); // documented as HTML: the only text not escaped
+    return dialog(t(S._legal!), true, body, h('div', { class: 'n' }, btn('s', t(T.detailsCloseButtonText), () => render(S._legalFrom!))));
+  };
 
 // Drawn, not a glyph: a symbol such as ⚙ is in no text font, and the system-wide font fallback search it
 // triggers cost more than the rest of closing the banner (a long task at 4× CPU throttling).
