@@ -1606,6 +1606,88 @@ describe('a frame held before consent whose address a page script sets again (a 
   }, 120_000);
 });
 
+describe('a player a page script writes as markup (video facades: innerHTML, insertAdjacentHTML as lite-vimeo copies in themes do, outerHTML)', () => {
+  const YT = 'www.youtube.com/embed/facadeAAA1';
+  const YT2 = 'www.youtube.com/embed/facadeBBB2';
+  const VIMEO = 'player.vimeo.com/video/76979872';
+  // Click-to-load facades: a thumbnail whose click writes the player as markup (the pattern of lite-youtube-embed's
+  // first versions and of the lite-vimeo copies themes ship: `insertAdjacentHTML('beforeend', iframeHTML)`), a theme's
+  // `innerHTML`, a slider's `outerHTML`, and a frame of the site's own written the same way.
+  const page = (widgetSnippet: string) => `<!doctype html><html><head><meta charset="utf-8">${widgetSnippet}</head><body><h1>Videos</h1>
+<div id="yt" data-id="facadeAAA1"><button type="button">Play on YouTube</button></div>
+<lite-vimeo id="vm" videoid="76979872"><button type="button">Play on Vimeo</button></lite-vimeo>
+<div id="slide"><button type="button">Next slide</button></div>
+<div id="own"></div>
+<script>
+  customElements.define('lite-vimeo', class extends HTMLElement {
+    connectedCallback() { this.querySelector('button').addEventListener('click', () => this.addIframe()); }
+    addIframe() {
+      const iframeHTML = \`
+<iframe width="640" height="360" frameborder="0"
+  allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture" allowfullscreen
+  src="https://player.vimeo.com/video/\${this.getAttribute('videoid')}?autoplay=1"
+></iframe>\`;
+      this.insertAdjacentHTML('beforeend', iframeHTML);
+      this.classList.add('ltv-activated');
+    }
+  });
+  document.querySelector('#yt button').addEventListener('click', function () {
+    var box = document.getElementById('yt');
+    box.innerHTML = '<iframe width="560" height="315" src="https://www.youtube.com/embed/' + box.dataset.id + '?autoplay=1" allow="autoplay" allowfullscreen></iframe>';
+  });
+  document.querySelector('#slide button').addEventListener('click', function () {
+    this.outerHTML = "<iframe src='//www.youtube.com/embed/facadeBBB2' width=560 height=315></iframe>";
+  });
+  document.getElementById('own').innerHTML = '<iframe src="/own-frame" title="own"></iframe>';
+  window.ownSrcAtOnce = document.querySelector('#own iframe').getAttribute('src');
+</script>
+</body></html>`;
+  const frames = (p: Page) => p.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => ({ src: f.getAttribute('src'), blocked: f.getAttribute('data-ccm-blocked') })));
+  const toPlayers = (o: Opened) => o.requests.filter((r) => [YT, YT2, VIMEO].some((u) => bare(r).startsWith(u)));
+  const clickAll = async (p: Page) => {
+    // The buttons' own click (the banner covers the last one, as it would until the visitor scrolls).
+    for (const b of ['#yt button', '#vm button', '#slide button']) await p.$eval(b, (e) => (e as HTMLElement).click());
+    await p.waitForTimeout(1000);
+  };
+
+  it('without the widget each click loads its player (what the test can see)', async () => {
+    const o = await open('', page);
+    await clickAll(o.page);
+    await expect.poll(() => [YT, VIMEO, YT2].map((u) => framesRan(o, u).length > 0), { timeout: 20_000 }).toEqual([true, true, true]);
+    await o.context.close();
+  });
+
+  it('no player is even requested before consent (the markup\'s frames never get their address); the site\'s own frame loads at once; "accept all" plays each', async () => {
+    const snippet = await setup(['YouTube', 'Vimeo']);
+    const o = await open(snippet, page);
+    // The site's own frame written as markup keeps its address, at once (the widget leaves what it would not hold as written).
+    expect(await o.page.evaluate(() => (window as unknown as { ownSrcAtOnce: string }).ownSrcAtOnce)).toBe('/own-frame');
+    await clickAll(o.page);
+    // Until stop 52 each player was requested as its markup was inserted (and ended by the widget before it ran).
+    expect(toPlayers(o), 'a player was requested before consent').toEqual([]);
+    expect(await frames(o.page)).toEqual([
+      { src: null, blocked: `https://${YT}?autoplay=1` },
+      { src: null, blocked: `https://${VIMEO}?autoplay=1` },
+      { src: null, blocked: `//${YT2}` },
+      { src: '/own-frame', blocked: null },
+    ]);
+    expect(await o.page.locator('.ccm-blocked').count()).toBe(3);
+    // Deterministic: markup inserted by a script holds no address at the moment it is in the page.
+    expect(await o.page.evaluate((u) => {
+      const box = document.getElementById('own')!;
+      box.insertAdjacentHTML('afterbegin', `<iframe src="${u}"></iframe>`);
+      return box.querySelector('iframe')!.getAttribute('src');
+    }, `https://${YT}?check`)).toBeNull();
+
+    await widget(o.page).locator('button.a').click();
+    await expect.poll(() => [YT, VIMEO, YT2].map((u) => framesRan(o, u).length > 0), { timeout: 45_000 }).toEqual([true, true, true]);
+    expect((await frames(o.page)).filter((f) => f.blocked !== null)).toEqual([]);
+    expect(await o.page.locator('.ccm-blocked').count()).toBe(0);
+    expect(o.errors).toEqual([]);
+    await o.context.close();
+  }, 120_000);
+});
+
 describe('tags that write with document.write (legacy Matomo, reCAPTCHA behind a check, legacy AdSense, Google\'s loader, Jotform\'s script embed)', () => {
   // Piwik's (Matomo's) tracking code until Piwik 1.x, exactly as it printed it (many self-hosted sites still carry it).
   const PIWIK = `<!-- Piwik -->

@@ -175,10 +175,10 @@ describe('web components with a player in their shadow root (Mux\'s <youtube-vid
       // The player API appended to a closed shadow root, and the one Mux's element appends to <head>: never requested.
       expect(toPlayers().filter((r) => r.startsWith('www.youtube.com/iframe_api'))).toEqual([]);
       expect(await apiRuns(o.page)).toBe(0);
-      // A player that a component writes as markup (innerHTML, insertAdjacentHTML) has its address requested when the
-      // markup is inserted, as in the page's own tree (docs/widget.md, "Shadow roots"): the widget ends it before it
-      // runs. The one built before its host was inserted never is.
-      expect(toPlayers().filter((r) => r.startsWith('www.youtube.com/embed/aqz-KE-bpKQ'))).toEqual([]);
+      // Not one player requested: those the components write as markup (innerHTML, insertAdjacentHTML) get no address
+      // (since stop 52; until then each was requested as its markup was inserted and ended before it ran), and the one
+      // built before its host was inserted is checked before it is in the page.
+      expect(toPlayers().filter((r) => PLAYERS.some((p) => r.startsWith(p)))).toEqual([]);
       if (!decline) {
         await o.page.locator('#ccm-widget button.a').click();
         await expect.poll(ran, { timeout: 15_000 }).toEqual(PLAYERS);
@@ -187,7 +187,10 @@ describe('web components with a player in their shadow root (Mux\'s <youtube-vid
         // Mux's element and the site's component each got the API.
         await expect.poll(() => apiRuns(o.page)).toBe(2);
       }
-      expect(o.errors).toEqual([]);
+      // Mux's <vimeo-video> binds Vimeo's player.js to the frame it has just written, which throws on a frame without
+      // its address ("isn't a Vimeo embed"): the price of not letting the player be requested (docs/widget.md, "Shadow
+      // roots"). Nothing else may fail.
+      expect(o.errors.filter((e) => !e.includes('isn’t a Vimeo embed'))).toEqual([]);
       await o.page.context().close();
     }
   });

@@ -503,6 +503,33 @@ describe('widget in Chromium', () => {
     await first.context.close();
   });
 
+  // Both in the options variant since stop 52 (usesOptions in widget-code.ts): each fails when the base widget is served.
+  it('shows the theme\'s own settings icon image instead of the drawn icon', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const s = await setup({ theme: { settingsIconImage: png } });
+    const { page, context } = await open(pageHtml(s));
+    await widget(page).locator('button.a').click();
+    const icon = widget(page).locator('button.c');
+    await icon.waitFor();
+    expect(await icon.locator('img').getAttribute('src')).toBe(`data:image;base64,${png}`);
+    expect(await icon.locator('svg').count()).toBe(0);
+    await context.close();
+  });
+
+  it('with hideIframesUntilConsent, holds the embedding\'s frame with its overlay hidden (its space kept) and loads it on consent', async () => {
+    const s = await setup();
+    await hosting('PUT', `${s.base}/embedding/${s.ids.video}`, { hideIframesUntilConsent: true });
+    const { page, context } = await open(pageHtml(s));
+    const overlay = page.locator('.ccm-blocked');
+    expect(await overlay.count()).toBe(1);
+    expect(await overlay.evaluate((o) => [getComputedStyle(o).visibility, (o as HTMLElement).offsetHeight])).toEqual(['hidden', 150]);
+    expect(await page.evaluate(() => document.querySelector('iframe')!.getAttribute('src'))).toBeNull();
+    await widget(page).locator('button.a').click();
+    await page.waitForFunction(() => document.querySelector('iframe')?.getAttribute('src')?.includes('/frame.html'));
+    expect(await overlay.count()).toBe(0);
+    await context.close();
+  });
+
   it('asks again after the reset date and after a legal change, but not after other changes', async () => {
     const s = await setup();
     const first = await open(pageHtml(s));

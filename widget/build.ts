@@ -32,17 +32,17 @@ export const WIDGET_SX_BUDGET_BROTLI = WIDGET_BUDGET_BROTLI + 1024;
 export const WIDGET_STRICT_EXTRA_BROTLI = 128;
 
 /**
- * What the options most domains leave off may add to any variant: evalInlineScripts (inline copies run through a
- * global eval), deleteUnknownCookies (undeclared cookies deleted, and the reload), appendConsentSwitchToIframes (the
- * switch under a frame the visitor let load), and since stop 52 a legal text shown inside the widget (display mode
- * `direct`) and the theme's check-all buttons, about 370 B brotli (brotli codes the same source a few bytes apart in
- * each variant). Served only to domains with one of them on (usesOptions in src/features/widget/widget-code.ts) since
- * 2026-11-29, when the base widget needed the room for `document.write` in the copies it runs after consent
- * (scripts.ts, hook); 288 B since shadow roots are observed (stop 51), 384 B since the legal layer and the check-all
- * buttons moved here to make room in the base widget for checking a frame's address before a script sets it (stop
- * 52, iframes.ts `hookFrames`).
+ * What the settings most domains leave off may add to any variant (usesOptions in src/features/widget/widget-code.ts
+ * lists them): evalInlineScripts (inline copies run through a global eval), deleteUnknownCookies (undeclared cookies
+ * deleted, and the reload), appendConsentSwitchToIframes (the switch under a frame the visitor let load), since stop
+ * 52 also a legal text shown inside the widget, the theme's check-all buttons, own logo and icon image, enableOnlyInEu's
+ * implicit consent, excludeFromUrls and hideIframesUntilConsent: about 480 B brotli (brotli codes the same source a few
+ * bytes apart in each variant). Served only to domains that use one since 2026-11-29, when the base widget needed the
+ * room for `document.write` in the copies it runs after consent (scripts.ts, hook); 288 B since shadow roots are
+ * observed (stop 51), 480 B since the settings above moved here to make room in the base widget for checking a frame's
+ * address before a script sets it and before markup is inserted (stop 52, iframes.ts `hookFrames` and `inert`).
  */
-export const WIDGET_OPT_EXTRA_BROTLI = 384;
+export const WIDGET_OPT_EXTRA_BROTLI = 480;
 
 // The TypeScript source ships with Placet; esbuild bundles it at start (about 20 ms), so the served code
 // always matches the source.

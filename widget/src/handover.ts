@@ -223,7 +223,7 @@ export const redeem = (token: string, held: Set<string>, quiet: boolean) => {
     open = false;
     S.acc = held;
     apply();
-    if (S.decided || S._implicit) announce(false);
+    if (S.decided || (__PLACET_OPT__ && S._implicit)) announce(false);
     if (!quiet) openLayer(1);
   });
 };

@@ -56,6 +56,24 @@ const rename = (f: Element, from: string, to: string) => {
 };
 
 /**
+ * What blocks a frame at `src` whose embedding (by its iframeMarkers) is `e`: that embedding (its markers win over every
+ * exemption of `unclaimed`, same origin included), undefined for a frame of no embedding, false when nothing does.
+ */
+const holder = (src: string, e: EmbeddingConfig | undefined) => c.bi && (e ? !allowed(e) && e : unclaimed(src));
+
+/**
+ * Markup a script inserts as a string (`innerHTML`, `insertAdjacentHTML`, `outerHTML`; scripts.ts, patch): a frame in
+ * it starts its request as the markup is inserted, before the observer can hold it (Chromium starts the navigation
+ * then; lite-youtube and lite-vimeo facades write their player so on a click, Mux's elements into their shadow root).
+ * A frame that would be held gets its address as `data-ccm-src` instead, which loads nothing, and is then held as
+ * any `data-ccm-src` frame; every other frame is left as written. Only where it would load: `src` or `data` after
+ * whitespace in an `<iframe>`, `<object>` or `<embed>` start tag.
+ */
+export const inert = (m: string) =>
+  m.replace(/(<(?:iframe|object|embed)\b[^>]*?\s)(?:src|data)=(["']?)([^"'\s>]*)/gi, (all, pre: string, q: string, u: string) =>
+    holder(u, em.find((x) => has(u, x.fm))) === false ? all : `${pre}data-ccm-src=${q}${u}`);
+
+/**
  * `changed`: its `src` was set in place (scripts.ts, `seen`). In the cross-domain variant a frame that may load is then
  * left as it is: the hand-over sets its `src` itself and would start again. The base widget treats it as inserted.
  */
@@ -77,9 +95,7 @@ export const checkFrame = (f: HTMLIFrameElement, changed?: unknown, v?: string) 
   // is matched with the address (a `null` appended when there is none matches no marker).
   const d = f.getAttribute('srcdoc');
   const e = em.find((x) => has(src + d, x.fm));
-  // What blocks the frame: the embedding its iframeMarkers name (they win over every exemption of `unclaimed`, same
-  // origin included), undefined for a frame of no embedding, false when nothing does.
-  const owner = c.bi && (e ? !allowed(e) && e : unclaimed(src));
+  const owner = holder(src, e);
   if (owner === false) {
     if (__PLACET_SX__ && changed) return;
     // A frame that deferred its address to us (`data-ccm-src`) gets it now that nothing blocks it. Later, not
@@ -222,7 +238,7 @@ export function placeholder(f: HTMLIFrameElement, owner: EmbeddingConfig | undef
   );
   f.style.display = 'none';
   // hideIframesUntilConsent: no overlay either, the space stays empty until the embedding is accepted.
-  if (owner?.hi) ph.style.visibility = 'hidden';
+  if (__PLACET_OPT__ && owner?.hi) ph.style.visibility = 'hidden';
   // A frame caught on its way into the page has no parent yet: place the overlay once it is inserted.
   if (f.parentNode) f.before(ph);
   else queueMicrotask(() => f.isConnected && !ph.isConnected && f.before(ph));

@@ -4,7 +4,7 @@
  * script gets `type="text/plain"` and runs, as a copy, once its embedding is accepted.
  */
 import { c, doc, em, S, w } from './state.js';
-import { applyFrames, at, checkFrame, hookFrames } from './iframes.js';
+import { applyFrames, at, checkFrame, hookFrames, inert } from './iframes.js';
 import { allowed } from './storage.js';
 import { show } from './ui/layers.js';
 
@@ -133,7 +133,8 @@ const wide = (e?: unknown) => {
 // Scripts and iframes added by other scripts pass through the DOM insertion methods. Only insertions
 // into the document count: nothing in a detached tree runs or loads, and the tree is checked as a whole
 // when it is inserted. That also keeps building the widget's own UI (many small appends) cheap. HTML strings
-// (innerHTML, insertAdjacentHTML …) run no script; the frames they hold are the observer's, as after parsing.
+// (innerHTML, insertAdjacentHTML …) run no script; a frame in them that would be held is made inert first (inert, in
+// iframes.ts: it starts its request as it is inserted, before the observer can hold it), and is then the observer's.
 // While the parser runs, a script inserting next to an element the parser still has open (custom element
 // callbacks, document.write) could take that element off the last-child chain: the place of every insertion,
 // its parent and their chains are watched first, so the parser's later appends there stay visible.
@@ -152,7 +153,8 @@ export const patch = (proto: object, names: string[]) =>
           watch(at);
           watch(at.parentNode);
         }
-        args.forEach((a) => a instanceof Node && check(a));
+        // A node is checked before it is inserted; markup's frames are made inert if they would be held (iframes.ts).
+        args = args.map((a) => (a instanceof Node ? check(a) : typeof a == 'string' && /HTML/.test(m) && (a = inert(a)), a));
       }
       return orig.apply(this, args);
     };
@@ -198,6 +200,7 @@ export const hook = () => {
   // and ran before consent. Each is observed whole from its creation (what it is given before its host is inserted is
   // checked too), and, a fragment, has ParentNode's methods of its own, patched as an element's.
   patch(DocumentFragment.prototype, ['append', 'prepend', 'replaceChildren']);
+  patch(ShadowRoot.prototype, ['innerHTML', 'setHTMLUnsafe']);
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (this: Element, o: ShadowRootInit) {
     return shadow(attach.call(this, o));

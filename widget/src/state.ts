@@ -54,8 +54,6 @@ const fields = {
   _mem: '',
   /** A valid decision exists (not voided by age, revision or legal revision). */
   decided: false,
-  /** enableOnlyInEu and a visitor from outside the area, without a decision: everything runs. */
-  _implicit: false,
   /** Ids of the embeddings accepted now (necessary ones included). */
   acc: new Set<string>(),
   /** The page address once a hand-over token is removed from it. */
@@ -72,6 +70,8 @@ const fields = {
 
 /** The state set later, at start or by a decision: absent from the literal (it would only spell out `undefined`). */
 interface Later {
+  /** enableOnlyInEu and a visitor from outside the area, without a decision: everything runs (options variant). */
+  _implicit?: boolean;
   /** The legal text shown in layer 4 (options variant), and the layer it was opened from: set before it opens. */
   _legal?: T;
   _legalFrom?: number;

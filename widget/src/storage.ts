@@ -81,7 +81,8 @@ export const activeHere = (e: EmbeddingConfig) => {
   return e.xm ? listed : !listed;
 };
 
-export const allowed = (e: EmbeddingConfig) => S.acc.has(e.i) && activeHere(e);
+// excludeFromUrls (and its include mode): in the options variant only, served to a domain with an embedding that uses it.
+export const allowed = (e: EmbeddingConfig) => S.acc.has(e.i) && (!__PLACET_OPT__ || activeHere(e));
 
 export const decide = (ids: Iterable<string>, button: string) => {
   // Blocked mode decides nothing: everything stays declined until the widget can be served normally.

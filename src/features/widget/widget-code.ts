@@ -21,9 +21,11 @@ export const withConfig = (bundle: string, config: unknown): string =>
   bundle.replace(CONFIG_TOKEN, () => `JSON.parse(${JSON.stringify(JSON.stringify(config))})`);
 
 /**
- * Whether a configuration needs the options variant (`opt`): one of the settings most domains leave off is on:
- * evalInlineScripts, deleteUnknownCookies, appendConsentSwitchToIframes, a legal text shown inside the widget (display
- * mode `direct`) or the theme's check-all buttons. Their code is in that variant only (docs/widget.md, "Size and speed").
+ * Whether a configuration needs the options variant (`opt`): one of the settings most domains leave off is on, whose
+ * code is in that variant only (docs/widget.md, "Size and speed"): evalInlineScripts, deleteUnknownCookies,
+ * appendConsentSwitchToIframes, a legal text shown inside the widget (display mode `direct`), the theme's check-all
+ * buttons, own logo and settings icon image, enableOnlyInEu for a visitor from outside the area (per request), and an
+ * embedding's excludeFromUrls (or its include mode) or hideIframesUntilConsent.
  */
-export const usesOptions = (c: Pick<WidgetConfig, 'ev' | 'du' | 'cs' | 'lg'> & { th: Pick<WidgetConfig['th'], 'checkAll'> }): boolean =>
-  !!(c.ev || c.du || c.cs || c.th.checkAll || c.lg.some((l) => l[1]));
+export const usesOptions = (c: Pick<WidgetConfig, 'ev' | 'du' | 'cs' | 'lg' | 'oe' | 'em'> & { th: Pick<WidgetConfig['th'], 'checkAll' | 'logo' | 'iconImage'> }): boolean =>
+  !!(c.ev || c.du || c.cs || c.oe || c.th.checkAll || c.th.logo || c.th.iconImage || c.lg.some((l) => l[1]) || c.em.some((e) => e.x.length > 0 || e.xm || e.hi));

@@ -96,7 +96,7 @@ export const dialog = (title: string, modal: boolean, ...body: (Node | string | 
     h(
       'div',
       { class: 'b', role: 'dialog', 'aria-modal': modal && 'true', 'aria-labelledby': 'ccm-t' },
-      th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
+      __PLACET_OPT__ && th.logo && h('img', { class: 'i', src: `data:image;base64,${th.logo}`, alt: '' }),
       th.close && S.layer == 1 && btn('x', '×', S.decided ? closeLayer : dismiss, t(T.detailsCloseButtonText)),
       h('h2', { id: 'ccm-t' }, title),
       ...body,
@@ -173,9 +173,9 @@ if (__PLACET_OPT__)
 // triggers cost more than the rest of closing the banner (a long task at 4× CPU throttling).
 export const icon = () => {
   if (!th.icon) return;
-  const image = th.iconImage ? h('img', { src: `data:image;base64,${th.iconImage}`, alt: '' }) : '';
+  const image = __PLACET_OPT__ && th.iconImage ? h('img', { src: `data:image;base64,${th.iconImage}`, alt: '' }) : '';
   const b = btn('c', image, () => openLayer(th.iconTarget == 'main' ? 1 : 2), t(T.changeConsentText));
-  if (!th.iconImage) b.innerHTML = ICON;
+  if (!image) b.innerHTML = ICON;
   return b;
 };
 
@@ -185,7 +185,7 @@ export function render(n: number) {
   S._panel.replaceChildren(...(n ? [views[n]!()] : []));
   // The icon follows after the next paint: closing the banner on a click then costs its frame no more than the
   // removal (issue #15: click → next paint within one frame at 4× CPU).
-  if (!n && !c.bl && (S.decided || S._implicit || gpc || dnt)) afterPaint(() => S.layer || S._panel.replaceChildren(icon() || ''));
+  if (!n && !c.bl && (S.decided || (__PLACET_OPT__ && S._implicit) || gpc || dnt)) afterPaint(() => S.layer || S._panel.replaceChildren(icon() || ''));
   if (n && (n > 1 || th.blocking || wasOpen)) focusFirst();
 }
 
