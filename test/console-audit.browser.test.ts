@@ -75,6 +75,10 @@ describe.skipIf(!CHROMIUM)('the console\'s enforcement audit in Chromium', { tim
     const frame = await contact.getByRole('row', { name: /embed\/video\.html/ }).locator('th, td').allTextContents();
     expect(frame).toEqual([`http://${tp}/embed/video.html`, 'request (document)', 'embedding Video',
       'iframe on /contact: use data-ccm-src instead of src (the browser requests an iframe\'s src before any script can block it)']);
+    // With Placet unreachable, the tag alone (no fallback) lets the script run: the fix is the fallback.
+    const down = panel.getByRole('table', { name: `While Placet could not be reached: ${root}/` });
+    const leaked = await down.getByRole('row', { name: new RegExp(`${tp}/js/leaky\\.js`) }).locator('th, td').allTextContents();
+    expect(leaked[3]).toMatch(new RegExp(`^${tp} on / while Placet could not be reached: the snippet has no fallback`));
     // Every violation of the report is in a table, and the count says so.
     expect(await panel.locator('tbody tr').count()).toBe(violations);
     expect(await panel.getByRole('heading', { name: `Page: ${root}/contact`, level: 3 }).count()).toBe(1);

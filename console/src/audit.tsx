@@ -8,25 +8,25 @@ type AuditResult = Answer<'/hosting/api/client/{clientId}/domain/{domainId}/onbo
 type Violation = AuditResult['violations'][number];
 type AuditState = Violation['state'];
 
-const STATES: AuditState[] = ['beforeDecision', 'afterDecline'];
+const STATES: AuditState[] = ['beforeDecision', 'afterDecline', 'placetUnreachable'];
 
 const L = {
   en: {
-    title: 'Enforcement audit', help: 'With the snippet on the site, Placet visits its pages in a headless browser as three visitors: one who never decides, one who declines and one who accepts all. Listed as violations is what reached a third party or was written to the device before a decision or after "decline", with what to change. The audit\'s clicks are not recorded; its widget loads count as calls. It takes up to a minute.',
+    title: 'Enforcement audit', help: 'With the snippet on the site, Placet visits its pages in a headless browser as four visitors: one who never decides, one who declines, one who accepts all, and one who comes while Placet cannot be reached. Listed as violations is what reached a third party or was written to the device before a decision, after "decline" or while Placet could not be reached, with what to change. The audit\'s clicks are not recorded; its widget loads count as calls. It takes up to a minute.',
     run: 'Run the audit', again: 'Run the audit again', running: 'Auditing the website…', elapsed: 'seconds so far', progress: 'Audit in progress',
     done: (r: AuditResult) => `Audit finished: ${r.pagesAudited.length} ${r.pagesAudited.length === 1 ? 'page' : 'pages'}, ${r.violations.length} ${r.violations.length === 1 ? 'violation' : 'violations'}.`,
     noWidget: 'The banner appeared on no page: is the snippet on the site, and the widget switched on?', warnings: 'Warnings: what limited the audit, and scripts above the snippet', page: 'Page', noBanner: 'no banner on this page',
-    states: { beforeDecision: 'Before any decision', afterDecline: 'After "decline"' } as Record<AuditState, string>,
+    states: { beforeDecision: 'Before any decision', afterDecline: 'After "decline"', placetUnreachable: 'While Placet could not be reached' } as Record<AuditState, string>,
     none: 'Nothing loaded or written that needs consent.', notAudited: 'Not audited in this state.', kind: 'Kind', what: 'Request or name', belongs: 'Belongs to', fix: 'Suggested fix', unknown: 'unknown',
     kinds: { request: 'request', cookie: 'cookie', localStorage: 'local storage', sessionStorage: 'session storage' } as Record<Violation['kind'], string>,
     embedding: 'embedding', preset: 'catalogue preset',
   },
   de: {
-    title: 'Prüfung der Blockierung', help: 'Mit dem Einbettungscode auf der Website besucht Placet deren Seiten in einem Browser ohne Oberfläche als drei Besucher: einer entscheidet nie, einer lehnt ab, einer akzeptiert alles. Als Verstöße aufgeführt ist, was vor einer Entscheidung oder nach „Ablehnen“ einen Dritten erreicht hat oder auf das Gerät geschrieben wurde, mit dem, was zu ändern ist. Die Klicks der Prüfung werden nicht protokolliert; ihre Widget-Aufrufe zählen. Sie dauert bis zu einer Minute.',
+    title: 'Prüfung der Blockierung', help: 'Mit dem Einbettungscode auf der Website besucht Placet deren Seiten in einem Browser ohne Oberfläche als vier Besucher: einer entscheidet nie, einer lehnt ab, einer akzeptiert alles, und einer kommt, während Placet nicht erreichbar ist. Als Verstöße aufgeführt ist, was vor einer Entscheidung, nach „Ablehnen“ oder ohne erreichbares Placet einen Dritten erreicht hat oder auf das Gerät geschrieben wurde, mit dem, was zu ändern ist. Die Klicks der Prüfung werden nicht protokolliert; ihre Widget-Aufrufe zählen. Sie dauert bis zu einer Minute.',
     run: 'Prüfung starten', again: 'Erneut prüfen', running: 'Die Website wird geprüft…', elapsed: 'Sekunden bisher', progress: 'Prüfung läuft',
     done: (r: AuditResult) => `Prüfung abgeschlossen: ${r.pagesAudited.length} ${r.pagesAudited.length === 1 ? 'Seite' : 'Seiten'}, ${r.violations.length} ${r.violations.length === 1 ? 'Verstoß' : 'Verstöße'}.`,
     noWidget: 'Das Banner erschien auf keiner Seite: Ist der Einbettungscode auf der Website und das Widget eingeschaltet?', warnings: 'Hinweise: was die Prüfung begrenzt hat, und Skripte vor dem Einbettungscode', page: 'Seite', noBanner: 'kein Banner auf dieser Seite',
-    states: { beforeDecision: 'Vor jeder Entscheidung', afterDecline: 'Nach „Ablehnen“' } as Record<AuditState, string>,
+    states: { beforeDecision: 'Vor jeder Entscheidung', afterDecline: 'Nach „Ablehnen“', placetUnreachable: 'Während Placet nicht erreichbar war' } as Record<AuditState, string>,
     none: 'Nichts geladen oder geschrieben, das eine Einwilligung braucht.', notAudited: 'In diesem Zustand nicht geprüft.', kind: 'Art', what: 'Anfrage oder Name', belongs: 'Gehört zu', fix: 'Vorgeschlagene Lösung', unknown: 'unbekannt',
     kinds: { request: 'Anfrage', cookie: 'Cookie', localStorage: 'Local Storage', sessionStorage: 'Session Storage' } as Record<Violation['kind'], string>,
     embedding: 'Einbindung', preset: 'Katalogvorlage',

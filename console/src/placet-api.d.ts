@@ -7048,12 +7048,47 @@ export interface operations {
                                     origin: string;
                                 }[];
                             } | null;
+                            /** @description what the page did in this state; null when the state was not audited on this page */
+                            placetUnreachable: {
+                                /** @description third-party requests (not the site, not Placet) */
+                                requests: {
+                                    url: string;
+                                    /** @description document (an iframe), script, xhr, fetch, image, ping, … */
+                                    resourceType: string;
+                                    /** @description the iframe that made the request, when not the page itself */
+                                    frame?: string;
+                                    /** @description for a fetch, XHR, beacon or other request a script made by code: the address of that script (Chromium reports an image a script asks for as the document's, so images have none) */
+                                    initiator?: string;
+                                }[];
+                                /** @description third-party requests the page's Content-Security-Policy refused (strict mode): nothing left the browser; after "accept all" each is also a warning, as the site cannot load it whatever the visitor decides */
+                                refusedByPolicy: {
+                                    url: string;
+                                    resourceType: string;
+                                    frame?: string;
+                                }[];
+                                cookies: {
+                                    name: string;
+                                    domain: string;
+                                    path: string;
+                                }[];
+                                localStorage: {
+                                    name: string;
+                                    origin: string;
+                                }[];
+                                sessionStorage: {
+                                    name: string;
+                                    origin: string;
+                                }[];
+                            } | null;
                         }[];
-                        /** @description what loaded or was written before consent or after "decline", with the embedding or preset it belongs to and the fix */
+                        /** @description what loaded or was written before consent, after "decline" or while Placet could not be reached, with the embedding or preset it belongs to and the fix */
                         violations: {
                             page: string;
-                            /** @enum {string} */
-                            state: "beforeDecision" | "afterDecline";
+                            /**
+                             * @description placetUnreachable: the page loaded while the widget's address was refused (Placet down), where only the snippet's fallback keeps trackers back
+                             * @enum {string}
+                             */
+                            state: "beforeDecision" | "afterDecline" | "placetUnreachable";
                             /** @enum {string} */
                             kind: "request" | "cookie" | "localStorage" | "sessionStorage";
                             /** @description the request URL or the cookie / storage key name */

@@ -5,8 +5,12 @@ import type { CrawlState } from './crawl-state.js';
 import type { EgressProxy } from './egress-proxy.js';
 import { isSameSite, pageKey } from './site.js';
 
-/** The three moments the audit looks at. */
-export const AUDIT_STATES = ['beforeDecision', 'afterDecline', 'afterAcceptAll'] as const;
+/**
+ * The moments the audit looks at: before any decision, after "decline", after "accept all", and the widget's own
+ * failure: Placet unreachable (the widget's address refused), when only the snippet's fallback stands between the page
+ * and its trackers (docs/widget.md, "Placet unreachable").
+ */
+export const AUDIT_STATES = ['beforeDecision', 'afterDecline', 'afterAcceptAll', 'placetUnreachable'] as const;
 export type AuditStateName = (typeof AUDIT_STATES)[number];
 
 export interface AuditRequest {
@@ -81,10 +85,11 @@ export interface AuditCrawlOptions {
 }
 
 /**
- * The enforcement audit's crawl: three visitors (browser contexts) see the site. The first never
+ * The enforcement audit's crawl: four visitors (browser contexts) see the site. The first never
  * decides and discovers the pages (breadth first, as the scan); the second declines on the first page
- * and the third accepts all, and both then visit the pages the first found. The time limit is shared:
- * the first visitor gets up to 40 %, the other two half of what is left each.
+ * and the third accepts all, and both then visit the pages the first found; the fourth visits the pages with a
+ * banner while Placet cannot be reached. The time limit is shared: the first visitor gets up to 40 %, the second
+ * 40 % of what is left, the third two thirds of what is left then, the fourth the rest (about 12 % of the whole).
  */
 export async function crawlForAudit(
   newContext: () => Promise<BrowserContext>,
@@ -131,7 +136,7 @@ export async function crawlForAudit(
     pages.push({
       url: pageKey(new URL(firstVisitor.page.url())),
       widget,
-      states: { beforeDecision: observation, afterDecline: null, afterAcceptAll: null },
+      states: { beforeDecision: observation, afterDecline: null, afterAcceptAll: null, placetUnreachable: null },
       scriptsBeforeSnippet: above,
       fallback,
     });
@@ -143,7 +148,7 @@ export async function crawlForAudit(
   }
 
   // 2. and 3. Decline, then accept all, on the first page with a banner; then every page again.
-  for (const [choice, key, share] of [['decline', 'afterDecline', 0.5], ['acceptAll', 'afterAcceptAll', 1]] as const) {
+  for (const [choice, key, share] of [['decline', 'afterDecline', 0.4], ['acceptAll', 'afterAcceptAll', 2 / 3]] as const) {
     const end = until(share);
     const visitor = await Visitor.open(await newContext(), isThirdParty);
     const start = pages.find((p) => p.widget)!;
@@ -172,6 +177,25 @@ export async function crawlForAudit(
       // What the click itself set off belongs to the page where it happened.
       page.states[key] = page === start ? merge(clicked, observation) : observation;
     }
+  }
+
+  // 4. Placet unreachable: each page with a banner again, the widget's address refused as when Placet is down or a
+  // proxy blocks it. What loads now is what every visitor gets then, with no banner to decide in: the snippet's
+  // fallback must keep it back (docs/widget.md, "Placet unreachable").
+  const context = await newContext();
+  await context.route((u) => options.widgetScript.test(u.href), (route) => route.abort('connectionrefused'));
+  const visitor = await Visitor.open(context, isThirdParty);
+  const end = until(1);
+  for (const page of pages.filter((p) => p.widget)) {
+    if (end - Date.now() < MIN_PAGE_MS || state.aborted) {
+      state.warn(`time limit: "Placet unreachable" audited on ${pages.filter((p) => p.states.placetUnreachable).length} of ${pages.filter((p) => p.widget).length} page(s) with the widget`);
+      break;
+    }
+    const observation = visitor.observe();
+    if (!(await visitor.load(page.url, state, proxy, end - Date.now(), false))) continue;
+    await visitor.quiet(Math.min(SETTLE_MS, end - Date.now() - MIN_PAGE_MS));
+    await visitor.collect();
+    page.states.placetUnreachable = observation;
   }
 }
 

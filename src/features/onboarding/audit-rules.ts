@@ -115,7 +115,7 @@ export class AuditRules {
   /** `early`: the page's scripts above the snippet that need consent (scriptsNeedingConsent). */
   violations(pageUrl: string, state: Exclude<AuditStateName, 'afterAcceptAll'>, o: AuditObservation, early: ReadonlySet<string> = new Set()): AuditViolation[] {
     const found: AuditViolation[] = [];
-    const when = state === 'beforeDecision' ? 'before consent' : 'after "decline"';
+    const when = state === 'beforeDecision' ? 'before consent' : state === 'afterDecline' ? 'after "decline"' : 'while Placet could not be reached';
     const frames = new Set(o.requests.filter((r) => r.resourceType === 'document').map((r) => r.url));
     for (const request of o.requests) {
       // What a leaking iframe loads inside itself is fixed with the iframe.

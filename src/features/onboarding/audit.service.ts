@@ -50,6 +50,9 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
       const observation = page.states[state];
       if (observation) violations.push(...rules.violations(page.url, state, observation, earlySet));
     }
+    // With the widget unreachable its markers block nothing: the fix is the fallback, whatever the embedding's markup.
+    const down = page.states.placetUnreachable;
+    if (down) violations.push(...rules.violations(page.url, 'placetUnreachable', down, earlySet).map((v) => ({ ...v, fix: unreachableFix(v, page.fallback) })));
     const accepted = page.states.afterAcceptAll;
     if (accepted) refused.push(...refusedAfterAcceptAll(page.url, accepted.refusedByPolicy));
   }
@@ -68,8 +71,25 @@ export async function auditDomain(deps: Deps, scanner: Scanner, clientId: string
   };
 }
 
+/** The fix of what loaded on a page while the widget's address was refused (crawlForAudit, its fourth visitor). */
+export const unreachableFix = (v: Pick<AuditViolation, 'page' | 'kind' | 'value'>, fallback: boolean) => {
+  const what = v.kind === 'request' ? new URL(v.value).host : `${v.kind} ${v.value}`;
+  const path = new URL(v.page).pathname;
+  // With the fallback: the browser fetches the page's <script src> and <iframe src> ahead of the parser (preload),
+  // before the fallback learns that the widget failed and writes its policy, which then keeps them from running.
+  return fallback
+    ? `${what} on ${path} while Placet could not be reached, although the snippet's fallback is on the page: a script or ` +
+        'frame in the HTML is requested as the browser reads ahead, before the fallback\'s policy applies (the policy keeps it ' +
+        'from running: what it would write or send is listed too if it ran), as it is before consent when Placet is up, and ' +
+        'the same fix stops the request (script-loader markup, data-ccm-src, or strictBlocking); anything that ran comes ' +
+        'before the fallback, which must be the first thing in <head>'
+    : `${what} on ${path} while Placet could not be reached: the snippet has no fallback, so when the widget cannot be ` +
+        `loaded the page runs every tracker it has; ${PASTE_FALLBACK}`;
+};
+
+const PASTE_FALLBACK = 'paste the whole snippet from GET …/onboarding/embed (its first line is the fallback) first in <head>';
+
 /** The warning for pages whose snippet lacks its fallback (docs/widget.md, "Placet unreachable"). */
 export const noFallback = (paths: string[]) =>
   `${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ` and ${paths.length - 5} more` : ''}: the Placet snippet has no fallback, so when the ` +
-  'widget cannot be loaded (Placet unreachable, an error page instead of it) these pages run every tracker they have; paste the whole ' +
-  'snippet from GET …/onboarding/embed (its first line is the fallback) first in <head>';
+  `widget cannot be loaded (Placet unreachable, an error page instead of it) these pages run every tracker they have; ${PASTE_FALLBACK}`;

@@ -6,7 +6,7 @@ import { serve, type LocalServer } from '../../../test/fixtures/onboarding/test-
 import { buildApp, type App } from '../../app.js';
 import { testConfig } from '../../config.js';
 import type { DatabaseHandle } from '../../db/connect.js';
-import { noFallback } from './audit.service.js';
+import { noFallback, unreachableFix } from './audit.service.js';
 import type { AuditResult } from './onboarding.schemas.js';
 
 const ANALYTICS = 'a717ff5';
@@ -124,6 +124,21 @@ describe.skipIf(!CHROMIUM)('GET …/onboarding/audit', () => {
     expect(frame).toMatchObject({ kind: 'request', resourceType: 'document', embedding: { name: 'Video' } });
     expect(frame!.fix).toBe('iframe on /contact: use data-ccm-src instead of src (the browser requests an iframe\'s src before any script can block it)');
 
+    // Placet unreachable (the fourth visitor, the widget's address refused): on the home page the fallback's policy
+    // keeps the tracker from running (no cookie, no hit), but its <script src> was requested as the browser read ahead,
+    // before the policy applied, and the fix says so; the contact page, with the widget's tag alone, loads its video
+    // frame, and the fix is the fallback, not the frame's markup.
+    const homeDown = r.pages.find((p) => p.url === `${root}/`)!.placetUnreachable!;
+    expect(homeDown.requests).toEqual([{ url: `${tp}/js/leaky.js`, resourceType: 'script' }]);
+    expect(homeDown.cookies.map((c) => c.name)).toEqual(['PHPSESSID']);
+    const [preloaded] = find('/', 'placetUnreachable', `${tp}/js/leaky.js`);
+    expect(preloaded!.fix).toBe(unreachableFix(preloaded!, true));
+    expect(preloaded!.fix).toMatch(/^localhost:\d+ on \/ while Placet could not be reached, although the snippet's fallback is on the page: .* the same fix stops the request/);
+    const [down] = find('/contact', 'placetUnreachable', `${tp}/embed/video.html`);
+    expect(down).toMatchObject({ kind: 'request', resourceType: 'document', embedding: { name: 'Video' } });
+    expect(down!.fix).toBe(unreachableFix(down!, false));
+    expect(down!.fix).toMatch(/^localhost:\d+ on \/contact while Placet could not be reached: the snippet has no fallback, .* paste the whole snippet/);
+
     // The loader-blocked tracker and the necessary cookie are no violation in any state …
     const blocked = r.violations.filter((v) => /stats|_st_id|PHPSESSID|safe\.html/.test(v.value));
     expect(blocked).toEqual([]);
@@ -164,6 +179,9 @@ ${snippet}</head><body><h1>Early</h1></body></html>`);
     const [script] = r.violations.filter((v) => v.state === 'beforeDecision' && v.value === `http://${tp}/js/stats.js`);
     expect(script).toMatchObject({ kind: 'request', resourceType: 'script', embedding: { name: 'Stats' } });
     expect(script!.fix).toMatch(new RegExp(`^script from ${tp} on /early: a script above the Placet snippet may run before the widget can block it`));
+    // Above the fallback too, so it loads while Placet cannot be reached, fallback or not: the fix says where it goes.
+    const [down] = r.violations.filter((v) => v.state === 'placetUnreachable' && v.value === `http://${tp}/js/stats.js`);
+    expect(down!.fix).toMatch(new RegExp(`^${tp} on /early while Placet could not be reached, although the snippet's fallback is on the page: .* anything that ran comes before the fallback, which must be the first thing in <head>$`));
   }, 60_000);
 
   it('does not count what the page\'s Content-Security-Policy refused (it never left the browser); after "accept all" it warns', async () => {

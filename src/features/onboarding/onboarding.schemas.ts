@@ -149,7 +149,9 @@ const Ref = Nullable(Type.Object({ id: Type.String(), name: Type.String() }));
 
 export const AuditViolationSchema = Type.Object({
   page: Type.String(),
-  state: StringEnum(['beforeDecision', 'afterDecline'] as const),
+  state: StringEnum(['beforeDecision', 'afterDecline', 'placetUnreachable'] as const, {
+    description: 'placetUnreachable: the page loaded while the widget\'s address was refused (Placet down), where only the snippet\'s fallback keeps trackers back',
+  }),
   kind: StringEnum(['request', 'cookie', 'localStorage', 'sessionStorage'] as const),
   value: Type.String({ description: 'the request URL or the cookie / storage key name' }),
   resourceType: Nullable(Type.String()),
@@ -170,10 +172,11 @@ export const AuditResultSchema = Type.Object({
       beforeDecision: AuditObservationSchema,
       afterDecline: AuditObservationSchema,
       afterAcceptAll: AuditObservationSchema,
+      placetUnreachable: AuditObservationSchema,
     }),
   ),
   violations: Type.Array(AuditViolationSchema, {
-    description: 'what loaded or was written before consent or after "decline", with the embedding or preset it belongs to and the fix',
+    description: 'what loaded or was written before consent, after "decline" or while Placet could not be reached, with the embedding or preset it belongs to and the fix',
   }),
   blockedRequests: Type.Array(Type.String(), { description: 'requests the SSRF guard refused' }),
   warnings: Type.Array(Type.String()),
