@@ -165,18 +165,8 @@ export async function crawlForAudit(
     }
     await visitor.quiet(Math.min(SETTLE_MS, end - Date.now()));
     await visitor.collect();
-    for (const page of pages) {
-      if (end - Date.now() < MIN_PAGE_MS || state.aborted) {
-        state.warn(`time limit: "${choice}" audited on ${pages.filter((p) => p.states[key]).length} of ${pages.length} page(s)`);
-        break;
-      }
-      const observation = visitor.observe();
-      if (!(await visitor.load(page.url, state, proxy, end - Date.now(), false))) continue;
-      await visitor.quiet(Math.min(SETTLE_MS, end - Date.now() - MIN_PAGE_MS));
-      await visitor.collect();
-      // What the click itself set off belongs to the page where it happened.
-      page.states[key] = page === start ? merge(clicked, observation) : observation;
-    }
+    // What the click itself set off belongs to the page where it happened.
+    await visitEach(visitor, pages, key, choice, end, state, proxy, (page, o) => (page === start ? merge(clicked, o) : o));
   }
 
   // 4. Placet unreachable: each page with a banner again, the widget's address refused as when Placet is down or a
@@ -185,17 +175,33 @@ export async function crawlForAudit(
   const context = await newContext();
   await context.route((u) => options.widgetScript.test(u.href), (route) => route.abort('connectionrefused'));
   const visitor = await Visitor.open(context, isThirdParty);
-  const end = until(1);
-  for (const page of pages.filter((p) => p.widget)) {
+  await visitEach(visitor, pages.filter((p) => p.widget), 'placetUnreachable', 'Placet unreachable', until(1), state, proxy);
+}
+
+/**
+ * `visitor` loads each page of `list` in turn until `end` and keeps what it saw there as the page's state `key`
+ * (`keep` may add to it); a warning names how far it got when the time runs out.
+ */
+async function visitEach(
+  visitor: Visitor,
+  list: AuditPage[],
+  key: Exclude<AuditStateName, 'beforeDecision'>,
+  label: string,
+  end: number,
+  state: CrawlState,
+  proxy: EgressProxy,
+  keep = (_page: AuditPage, o: AuditObservation) => o,
+): Promise<void> {
+  for (const page of list) {
     if (end - Date.now() < MIN_PAGE_MS || state.aborted) {
-      state.warn(`time limit: "Placet unreachable" audited on ${pages.filter((p) => p.states.placetUnreachable).length} of ${pages.filter((p) => p.widget).length} page(s) with the widget`);
+      state.warn(`time limit: "${label}" audited on ${list.filter((p) => p.states[key]).length} of ${list.length} page(s)`);
       break;
     }
     const observation = visitor.observe();
     if (!(await visitor.load(page.url, state, proxy, end - Date.now(), false))) continue;
     await visitor.quiet(Math.min(SETTLE_MS, end - Date.now() - MIN_PAGE_MS));
     await visitor.collect();
-    page.states.placetUnreachable = observation;
+    page.states[key] = keep(page, observation);
   }
 }
 

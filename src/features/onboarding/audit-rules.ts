@@ -73,6 +73,13 @@ const presetRef = (p: Preset | undefined) => (p ? { id: p.id, name: p.name } : n
  * happened before consent or after "decline". Allowed are only the items of active, technically necessary
  * embeddings (unless the domain requires consent for those too).
  */
+/** How a fix names the state it was found in. */
+const WHEN: Record<Exclude<AuditStateName, 'afterAcceptAll'>, string> = {
+  beforeDecision: 'before consent',
+  afterDecline: 'after "decline"',
+  placetUnreachable: 'while Placet could not be reached',
+};
+
 export class AuditRules {
   private readonly active: Embedding[];
   private readonly inactive: Embedding[];
@@ -115,7 +122,7 @@ export class AuditRules {
   /** `early`: the page's scripts above the snippet that need consent (scriptsNeedingConsent). */
   violations(pageUrl: string, state: Exclude<AuditStateName, 'afterAcceptAll'>, o: AuditObservation, early: ReadonlySet<string> = new Set()): AuditViolation[] {
     const found: AuditViolation[] = [];
-    const when = state === 'beforeDecision' ? 'before consent' : state === 'afterDecline' ? 'after "decline"' : 'while Placet could not be reached';
+    const when = WHEN[state];
     const frames = new Set(o.requests.filter((r) => r.resourceType === 'document').map((r) => r.url));
     for (const request of o.requests) {
       // What a leaking iframe loads inside itself is fixed with the iframe.
