@@ -13,7 +13,7 @@
 import { announce } from './api.js';
 import { dropUnknown, wipe } from './cookies.js';
 import { apply } from './scripts.js';
-import { c, dnt, doc, em, gpc, S, th } from './state.js';
+import { c, dnt, doc, em, gpc, implicit, S, th } from './state.js';
 import { byId, necessary, readAll, under, writeAll } from './storage.js';
 import { strict } from './strict.js';
 import { openLayer, render } from './ui/layers.js';
@@ -223,7 +223,7 @@ export const redeem = (token: string, held: Set<string>, quiet: boolean) => {
     open = false;
     S.acc = held;
     apply();
-    if (S.decided || (__PLACET_OPT__ && S._implicit)) announce(false);
+    if (S.decided || implicit()) announce(false);
     if (!quiet) openLayer(1);
   });
 };

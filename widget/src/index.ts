@@ -3,7 +3,7 @@
  * Order matters: blocking hooks are installed synchronously before anything else, because the snippet
  * runs first in <head> and every later script or iframe must pass through them.
  */
-import { S, c, dnt, doc, em, gpc, nav, th, w } from './state.js';
+import { S, c, dnt, doc, em, gpc, implicit, nav, th, w } from './state.js';
 import { afterPaint, decide, necessary, now, openStore, readAll, ucid, validDecision } from './storage.js';
 import { pickLang, t } from './i18n.js';
 import { decorateLinks, received, redeem } from './handover.js';
@@ -23,13 +23,13 @@ function start(): void {
   // A hand-over token in the address (cross-domain variant only) is taken out of it before anything reads it.
   const token = __PLACET_SX__ && !c.bl && received();
   S.decided = validDecision(S._stored);
-  // enableOnlyInEu for a visitor from outside the area (`oe`, per request): in the options variant only.
-  S._implicit = __PLACET_OPT__ && !S.decided && c.oe && !gpc && !(dnt && th.dnt);
-  S.acc = new Set<string>(S.decided ? [...S._stored!.embeddings, ...necessary] : (__PLACET_OPT__ && S._implicit) ? em.map((e) => e.i) : necessary);
+  // enableOnlyInEu for a visitor from outside the area (`oe`, per request): in the options variant only; never in
+  // blocked mode (below).
+  if (__PLACET_OPT__) S._implicit = !c.bl && !S.decided && c.oe && !gpc && !(dnt && th.dnt);
+  S.acc = new Set<string>(S.decided ? [...S._stored!.embeddings, ...necessary] : implicit() ? em.map((e) => e.i) : necessary);
   if (c.bl) {
     // Fail closed: whatever was stored, everything that needs consent stays blocked and nobody is asked.
     S.decided = false;
-    if (__PLACET_OPT__) S._implicit = false;
     S.acc = new Set(necessary);
     console.warn(c.bl);
   }
@@ -49,7 +49,7 @@ function start(): void {
   if (__PLACET_SX__) decorateLinks();
   const onLegalPage = [T.imprintUrl, T.privacyPolicyUrl].some((k, i) => t(k) && !c.sw[i] && S._here.split('#')[0] == t(k));
   apply();
-  if ((S.decided || (__PLACET_OPT__ && S._implicit)) && !(__PLACET_SX__ && token)) announce(false);
+  if ((S.decided || implicit()) && !(__PLACET_SX__ && token)) announce(false);
   // GPC (and DNT where the theme honours it) count as "declined until the visitor opts in": no banner.
   let dismissed;
   try {
@@ -59,7 +59,7 @@ function start(): void {
   } catch {
     // No storage: the banner is shown.
   }
-  const quiet = c.bl || S.decided || (__PLACET_OPT__ && S._implicit) || gpc || (dnt && th.dnt) || onLegalPage || dismissed;
+  const quiet = c.bl || S.decided || implicit() || gpc || (dnt && th.dnt) || onLegalPage || dismissed;
   if (quiet || (__PLACET_SX__ && token) || (__PLACET_WITH_TCF__ && c.tcf)) render(0);
   else {
     openLayer(1);
@@ -90,7 +90,7 @@ function start(): void {
   if (doc.readyState == 'loading') {
     doc.addEventListener('DOMContentLoaded', () => {
       ready();
-      if (S.decided || (__PLACET_OPT__ && S._implicit)) acceptedEvents();
+      if (S.decided || implicit()) acceptedEvents();
     });
   }
   else ready();

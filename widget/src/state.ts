@@ -96,3 +96,6 @@ interface Later {
 }
 
 export const S = fields as typeof fields & Later;
+
+/** enableOnlyInEu's consent without a banner (`_implicit`): set in the options variant only, so the base build drops every branch on it. */
+export const implicit = () => __PLACET_OPT__ && !!S._implicit;

@@ -5,7 +5,7 @@
 import { assetTable, btn, h, link, purposes, toggle, trusted, vars } from './dom.js';
 import { afterPaint, decide, fixed } from '../storage.js';
 import { CSS, ICON } from '../style.js';
-import { c, dnt, doc, em, gpc, S, th } from '../state.js';
+import { c, dnt, doc, em, gpc, implicit, S, th } from '../state.js';
 import { api, dispatch } from '../api.js';
 import { bundle, t, texts } from '../i18n.js';
 import { T } from '../text-fields.js';
@@ -185,7 +185,7 @@ export function render(n: number) {
   S._panel.replaceChildren(...(n ? [views[n]!()] : []));
   // The icon follows after the next paint: closing the banner on a click then costs its frame no more than the
   // removal (issue #15: click → next paint within one frame at 4× CPU).
-  if (!n && !c.bl && (S.decided || (__PLACET_OPT__ && S._implicit) || gpc || dnt)) afterPaint(() => S.layer || S._panel.replaceChildren(icon() || ''));
+  if (!n && !c.bl && (S.decided || implicit() || gpc || dnt)) afterPaint(() => S.layer || S._panel.replaceChildren(icon() || ''));
   if (n && (n > 1 || th.blocking || wasOpen)) focusFirst();
 }
 
